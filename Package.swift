@@ -1,0 +1,110 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "parlor",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "parlor", targets: ["parlor"]),
+        .library(name: "ParlorAPI", targets: ["ParlorAPI"]),
+        .library(name: "ParlorStore", targets: ["ParlorStore"]),
+        .library(name: "ParlorServer", targets: ["ParlorServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+    ],
+    targets: [
+        // Wire: the REST contract, generated from openapi.yaml at build time.
+        .target(
+            name: "ParlorAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            // The generator always shards its output; empty shards warn about unused imports.
+            swiftSettings: strict + [.unsafeFlags(["-suppress-warnings"])],
+            plugins: [
+                .plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"),
+                "EmbedOpenAPIDocument",
+            ]
+        ),
+        .executableTarget(name: "parlor-embed", path: "Sources/parlor-embed"),
+        .plugin(name: "EmbedOpenAPIDocument", capability: .buildTool(), dependencies: ["parlor-embed"]),
+        // Storage: one SQL code path over SQLite and PostgreSQL, with versioned migrations.
+        .target(
+            name: "ParlorStore",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+            ],
+            swiftSettings: strict
+        ),
+        // Server: the Hummingbird application, one folder per capability.
+        .target(
+            name: "ParlorServer",
+            dependencies: [
+                "ParlorAPI",
+                "ParlorStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // Tools: the `parlor` command (serve, migrate, version).
+        .executableTarget(
+            name: "parlor",
+            dependencies: [
+                "ParlorServer",
+                "ParlorStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParlorStoreTests",
+            dependencies: ["ParlorStore", "ParlorTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParlorServerTests",
+            dependencies: [
+                "ParlorServer", "ParlorAPI", "ParlorTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParlorCommandTests",
+            dependencies: ["ParlorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            swiftSettings: strict
+        ),
+        // Shared test helpers: the SQLite/PostgreSQL matrix, temporary directories, process runner.
+        .target(
+            name: "ParlorTestSupport",
+            dependencies: ["ParlorStore", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/ParlorTestSupport",
+            swiftSettings: strict
+        ),
+    ]
+)

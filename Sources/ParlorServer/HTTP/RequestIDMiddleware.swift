@@ -1,0 +1,29 @@
+import Hummingbird
+import Logging
+
+/// Gives every response an `X-Request-Id` and every log line of the request the same id.
+///
+/// A client's own id is kept when it is short and plain (so it can be traced across systems);
+/// otherwise the server's generated one is used.
+struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var metadataKey: String { "hb.request.id" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        if let incoming = request.headers[.requestID], Self.isAcceptable(incoming) {
+            context.logger[metadataKey: Self.metadataKey] = .string(incoming)
+        }
+        let id = context.id
+        var response = try await next(request, context)
+        response.headers[.requestID] = id
+        return response
+    }
+
+    static func isAcceptable(_ id: String) -> Bool {
+        (1...128).contains(id.utf8.count)
+            && id.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import OpenAPIRuntime
+import Prometheus
+import ParlorAPI
+import ParlorStore
+
+/// Liveness, readiness, versions, metrics and the contract itself.
+extension APIHandler {
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        .ok(.init(body: .json(.init(status: .ok))))
+    }
+
+    func getReady(_ input: Operations.GetReady.Input) async throws -> Operations.GetReady.Output {
+        let dialect = Components.Schemas.Readiness.DatabasePayload.DialectPayload(rawValue: database.dialect.rawValue) ?? .sqlite
+        let status: MigrationStatus
+        do {
+            try await database.ping(timeout: .seconds(2))
+            status = try await migrator.status(database)
+        } catch {
+            let readiness = Components.Schemas.Readiness(
+                status: .databaseUnreachable,
+                database: .init(dialect: dialect, reachable: false, message: String(describing: error)),
+                migrations: .init(applied: [], pending: migrator.migrations.map(\.version), unknown: [])
+            )
+            return .serviceUnavailable(.init(body: .json(readiness)))
+        }
+        let readiness = Components.Schemas.Readiness(
+            status: status.isCurrent ? .ready : (status.unknown.isEmpty ? .migrationsPending : .databaseNewerThanBuild),
+            database: .init(dialect: dialect, reachable: true),
+            migrations: .init(applied: status.applied, pending: status.pending, unknown: status.unknown)
+        )
+        return status.isCurrent ? .ok(.init(body: .json(readiness))) : .serviceUnavailable(.init(body: .json(readiness)))
+    }
+
+    func getVersion(_ input: Operations.GetVersion.Input) async throws -> Operations.GetVersion.Output {
+        .ok(.init(body: .json(.init(name: "parlor", version: ParlorBuild.version, apiVersion: ParlorBuild.apiVersion))))
+    }
+
+    func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
+        .ok(.init(body: .plainText(HTTPBody(ParlorMetrics.registry.emitToString()))))
+    }
+
+    func getOpenAPIDocument(_ input: Operations.GetOpenAPIDocument.Input) async throws -> Operations.GetOpenAPIDocument.Output {
+        .ok(.init(body: .yaml(HTTPBody(APIDocument.yaml))))
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresKit
+import SQLKit
+import SQLiteKit
+
+/// An open database: a pool of SQLite or PostgreSQL connections behind one SQLKit code path.
+///
+/// Open one with ``withOpened(_:logger:_:)``, which scopes the pool's lifetime: when the body
+/// returns or throws, the connections are closed.
+public final class Database: Sendable {
+    public enum Dialect: String, Sendable { case sqlite, postgres }
+
+    public let location: DatabaseLocation
+    public let logger: Logger
+    private let backend: Backend
+
+    private enum Backend: Sendable {
+        case sqlite(SQLitePool)
+        case postgres(PostgresClient)
+    }
+
+    /// AsyncKit's pool guards its state with a lock and hops to each connection's event loop, so it is
+    /// safe to share; it only predates `Sendable` annotations.
+    private struct SQLitePool: @unchecked Sendable {
+        let pool: EventLoopGroupConnectionPool<SQLiteConnectionSource>
+    }
+
+    public var dialect: Dialect {
+        switch backend {
+        case .sqlite: .sqlite
+        case .postgres: .postgres
+        }
+    }
+
+    private init(location: DatabaseLocation, logger: Logger, backend: Backend) {
+        self.location = location
+        self.logger = logger
+        self.backend = backend
+    }
+
+    /// Opens the database at `location`, checks that it answers, runs `body`, then closes it.
+    ///
+    /// Throws ``StoreError/unreachable(_:reason:)`` when the server refuses or does not answer within
+    /// `connectTimeout`, and ``StoreError/dataDirectoryNotWritable(_:reason:)`` when an SQLite file
+    /// cannot be created.
+    public static func withOpened<Result: Sendable>(
+        _ location: DatabaseLocation,
+        logger: Logger,
+        connectTimeout: Duration = .seconds(10),
+        _ body: (Database) async throws -> Result
+    ) async throws -> Result {
+        switch location {
+        case .sqlite(let path):
+            let pool = try openSQLitePool(path: path, logger: logger)
+            let database = Database(location: location, logger: logger, backend: .sqlite(SQLitePool(pool: pool)))
+            do {
+                try await database.prepareSQLite(path: path)
+                let result = try await body(database)
+                try? await pool.shutdownAsync()
+                return result
+            } catch {
+                try? await pool.shutdownAsync()
+                throw error
+            }
+        case .postgres(let target):
+            // The pool retries a refused connection forever; one direct attempt reports why at once.
+            try await target.probe(timeout: connectTimeout, logger: logger)
+            var poolLogger = logger
+            poolLogger.logLevel = max(logger.logLevel, .warning)
+            let client = PostgresClient(configuration: target.clientConfiguration(connectTimeout: connectTimeout), backgroundLogger: poolLogger)
+            let database = Database(location: location, logger: logger, backend: .postgres(client))
+            return try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await client.run() }
+                defer { group.cancelAll() }
+                try await database.ping(timeout: connectTimeout)
+                return try await body(database)
+            }
+        }
+    }
+
+    /// Runs `body` with one connection held for its whole duration.
+    public func withConnection<Result: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
+        switch backend {
+        case .sqlite(let box):
+            return try await box.pool.withConnection(logger: logger) { connection in
+                connection.eventLoop.makeFutureWithTask { try await body(connection.sql()) }
+            }.get()
+        case .postgres(let client):
+            return try await client.withConnection { connection in try await body(connection.sql()) }
+        }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    ///
+    /// On SQLite the transaction takes the write lock at once (`BEGIN IMMEDIATE`), so two writers
+    /// queue instead of failing on a lock upgrade.
+    public func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
+        let begin: SQLQueryString = dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN"
+        return try await withConnection { sql in
+            try await sql.raw(begin).run()
+            do {
+                let result = try await body(sql)
+                try await sql.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    /// Succeeds when the database answers a trivial query within `timeout`.
+    public func ping(timeout: Duration = .seconds(5)) async throws {
+        do {
+            try await withTimeout(timeout) {
+                try await self.withConnection { sql in try await sql.raw("SELECT 1").run() }
+            }
+        } catch {
+            throw StoreError.unreachable(location.description, reason: Self.describe(error))
+        }
+    }
+
+    /// A short, human description of a driver error (PostgresNIO's own descriptions hide details).
+    static func describe(_ error: any Error) -> String {
+        if let psql = error as? PSQLError {
+            if let message = psql.serverInfo?[.message] { return message }
+            if let underlying = psql.underlying {
+                let text = String(describing: underlying)
+                if text.contains("Connection refused") { return "connection refused" }
+                return text
+            }
+            return "\(psql.code)"
+        }
+        if let io = error as? IOError { return io.description }
+        if let sqlite = error as? SQLiteError { return sqlite.message }
+        return String(describing: error)
+    }
+}
+
+extension Database {
+    fileprivate static func openSQLitePool(path: String, logger: Logger) throws -> EventLoopGroupConnectionPool<SQLiteConnectionSource> {
+        try DataDirectory.prepare(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        let source = SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true))
+        return EventLoopGroupConnectionPool(source: source, maxConnectionsPerEventLoop: 1, logger: logger, on: MultiThreadedEventLoopGroup.singleton)
+    }
+
+    /// WAL lets readers proceed while one writer commits; it is a property of the file, set once.
+    fileprivate func prepareSQLite(path: String) async throws {
+        do {
+            try await withConnection { sql in try await sql.raw("PRAGMA journal_mode = WAL").run() }
+        } catch {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            throw StoreError.dataDirectoryNotWritable(directory, reason: "cannot open \(path): \(Self.describe(error))")
+        }
+    }
+}
+
+extension DatabaseLocation.PostgresTarget {
+    func clientConfiguration(connectTimeout: Duration) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch tlsMode {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+        var configuration = PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+        configuration.options.connectTimeout = connectTimeout
+        return configuration
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import NIOCore
+import ParlorStore
+
+/// A failure reported as one line on standard error and a distinct exit status, never a trace.
+struct CommandFailure: Error, CustomStringConvertible {
+    /// Exit statuses follow sysexits(3), so scripts and supervisors can tell causes apart.
+    enum Kind: Int32 {
+        case usage = 64
+        case databaseUnavailable = 69
+        case software = 70
+        case cannotCreate = 73
+        case cannotListen = 75
+    }
+
+    let kind: Kind
+    let message: String
+
+    init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    init(_ error: StoreError) {
+        let kind: Kind =
+            switch error {
+            case .invalidURL: .usage
+            case .unreachable: .databaseUnavailable
+            case .dataDirectoryNotWritable: .cannotCreate
+            case .migrationFailed, .databaseNewerThanBuild: .software
+            }
+        self.init(kind, error.description)
+    }
+
+    var description: String { message }
+
+    /// Classifies whatever a command threw.
+    static func from(_ error: any Error, listeningOn address: String? = nil) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure:
+            return failure
+        case let store as StoreError:
+            return CommandFailure(store)
+        case let io as IOError where address != nil:
+            let reason = io.errnoCode == EADDRINUSE ? "the address is already in use" : String(cString: strerror(io.errnoCode))
+            return CommandFailure(.cannotListen, "cannot listen on \(address ?? ""): \(reason)")
+        default:
+            if let address, String(describing: error).contains("bind") || error is SocketAddressError {
+                return CommandFailure(.cannotListen, "cannot listen on \(address): \(error)")
+            }
+            return CommandFailure(.software, String(describing: error))
+        }
+    }
+}
+
+extension AsyncParsableCommand {
+    /// Runs `body`, turning any failure into a one-line message and its exit status.
+    func reportingFailures(listeningOn address: String? = nil, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            let failure = CommandFailure.from(error, listeningOn: address)
+            FileHandle.standardError.write(Data("parlor: error: \(failure.message)\n".utf8))
+            throw ExitCode(failure.kind.rawValue)
+        }
+    }
+}

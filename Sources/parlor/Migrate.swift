@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import ParlorStore
+
+/// `parlor migrate`: apply pending migrations (or, with `--status`, only report them).
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Apply pending database migrations.")
+
+    @Flag(help: "Report applied and pending migrations without changing anything.")
+    var status = false
+
+    @OptionGroup var storage: StorageOptions
+
+    func run() async throws {
+        let environment = Environment.process
+        try await reportingFailures {
+            let location = try storage.resolvedLocation(environment)
+            let logger = try storage.bootstrapLogging(environment)
+            let migrator = Migrator()
+            try await Database.withOpened(location, logger: logger) { database in
+                if status {
+                    let report = try await migrator.status(database)
+                    print("database: \(location)")
+                    print("applied: \(Self.list(report.applied))")
+                    print("pending: \(Self.list(report.pending))")
+                    if !report.unknown.isEmpty { print("unknown to this build: \(Self.list(report.unknown))") }
+                } else {
+                    let applied = try await migrator.migrate(database)
+                    print(applied.isEmpty ? "\(location) is up to date" : "applied migrations \(Self.list(applied)) to \(location)")
+                }
+            }
+        }
+    }
+
+    static func list(_ versions: [Int]) -> String {
+        versions.isEmpty ? "none" : versions.map(String.init).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `parlor`: runs the Parlor server and its maintenance tasks.
+@main
+struct Parlor: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parlor",
+        abstract: "The Parlor game platform server.",
+        subcommands: [Serve.self, Migrate.self, Version.self]
+    )
+}
