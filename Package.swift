@@ -96,7 +96,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlorCommandTests",
-            dependencies: ["ParlorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            // Depends on the executable so that `swift test` builds the binary these tests run.
+            dependencies: ["parlor", "ParlorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strict
         ),
         // Shared test helpers: the SQLite/PostgreSQL matrix, temporary directories, process runner.

@@ -22,10 +22,23 @@ public final class Database: Sendable {
         case postgres(PostgresClient)
     }
 
+    /// One SQLite connection with a thread of its own.
+    ///
+    /// SQLite runs one writer at a time anyway; a single connection queues this process's statements
+    /// in the pool instead of in SQLite's lock. The own thread matters: SQLite blocks the calling
+    /// thread while it waits for a lock held by another connection (another process or `Database`),
+    /// and on NIO's shared pool those waiters could occupy every thread the lock holder needs to commit.
+    ///
     /// AsyncKit's pool guards its state with a lock and hops to each connection's event loop, so it is
     /// safe to share; it only predates `Sendable` annotations.
-    private struct SQLitePool: @unchecked Sendable {
-        let pool: EventLoopGroupConnectionPool<SQLiteConnectionSource>
+    fileprivate struct SQLitePool: @unchecked Sendable {
+        let pool: EventLoopGroupConnectionPool<SQLiteSource>
+        let thread: NIOThreadPool
+
+        func shutdown() async {
+            try? await pool.shutdownAsync()
+            try? await thread.shutdownGracefully()
+        }
     }
 
     public var dialect: Dialect {
@@ -55,14 +68,14 @@ public final class Database: Sendable {
         switch location {
         case .sqlite(let path):
             let pool = try openSQLitePool(path: path, logger: logger)
-            let database = Database(location: location, logger: logger, backend: .sqlite(SQLitePool(pool: pool)))
+            let database = Database(location: location, logger: logger, backend: .sqlite(pool))
             do {
                 try await database.prepareSQLite(path: path)
                 let result = try await body(database)
-                try? await pool.shutdownAsync()
+                await pool.shutdown()
                 return result
             } catch {
-                try? await pool.shutdownAsync()
+                await pool.shutdown()
                 throw error
             }
         case .postgres(let target):
@@ -145,10 +158,18 @@ public final class Database: Sendable {
 }
 
 extension Database {
-    fileprivate static func openSQLitePool(path: String, logger: Logger) throws -> EventLoopGroupConnectionPool<SQLiteConnectionSource> {
+    fileprivate static func openSQLitePool(path: String, logger: Logger) throws -> SQLitePool {
         try DataDirectory.prepare(URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        let source = SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true))
-        return EventLoopGroupConnectionPool(source: source, maxConnectionsPerEventLoop: 1, logger: logger, on: MultiThreadedEventLoopGroup.singleton)
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+        let source = SQLiteSource(
+            base: SQLiteConnectionSource(configuration: .init(storage: .file(path: path), enableForeignKeys: true), threadPool: thread)
+        )
+        // One event loop with one connection: a single connection in all.
+        let pool = EventLoopGroupConnectionPool(
+            source: source, maxConnectionsPerEventLoop: 1, logger: logger, on: MultiThreadedEventLoopGroup.singleton.next()
+        )
+        return SQLitePool(pool: pool, thread: thread)
     }
 
     /// WAL lets readers proceed while one writer commits; it is a property of the file, set once.

@@ -27,5 +27,11 @@ public struct MigrationStatus: Sendable, Equatable {
     /// Applied versions this build does not know: a newer Parlor migrated this database.
     public var unknown: [Int]
 
+    public init(applied: [Int], pending: [Int], unknown: [Int]) {
+        self.applied = applied
+        self.pending = pending
+        self.unknown = unknown
+    }
+
     public var isCurrent: Bool { pending.isEmpty && unknown.isEmpty }
 }

@@ -8,7 +8,7 @@ import OpenAPIRuntime
 ///
 /// Errors a client caused keep their 4xx status; anything else becomes a 500 whose details go to
 /// the log, not to the client.
-struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+struct ErrorMiddleware<Context: RequestIDContext>: RouterMiddleware {
     let routes: RouteTable
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -45,7 +45,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let message = (error as? HTTPError)?.body ?? error.status.reasonPhrase
             return APIError(error.status, code: APIError.code(for: error.status), message: message)
         default:
-            return .internalError(requestID: context.id)
+            return .internalError(requestID: context.requestID)
         }
     }
 }

@@ -1,8 +1,15 @@
 import Hummingbird
 
+/// A context that carries the id ``RequestIDMiddleware`` gave the request.
+public protocol RequestIDContext: RequestContext {
+    var requestID: String { get set }
+}
+
 /// The request context of every Parlor route.
-public struct ParlorRequestContext: RequestContext {
+public struct ParlorRequestContext: RequestIDContext {
     public var coreContext: CoreRequestContextStorage
+    /// Set by ``RequestIDMiddleware`` before any route or other middleware runs.
+    public var requestID = ""
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

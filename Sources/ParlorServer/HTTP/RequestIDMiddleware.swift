@@ -5,15 +5,15 @@ import Logging
 ///
 /// A client's own id is kept when it is short and plain (so it can be traced across systems);
 /// otherwise the server's generated one is used.
-struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
+struct RequestIDMiddleware<Context: RequestIDContext>: RouterMiddleware {
     static var metadataKey: String { "hb.request.id" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        if let incoming = request.headers[.requestID], Self.isAcceptable(incoming) {
-            context.logger[metadataKey: Self.metadataKey] = .string(incoming)
-        }
-        let id = context.id
+        // Not `context.id`: that reads the logger's metadata back and traps when a handler drops it.
+        let id = request.headers[.requestID].flatMap { Self.isAcceptable($0) ? $0 : nil } ?? RequestID().description
+        context.requestID = id
+        context.logger[metadataKey: Self.metadataKey] = .string(id)
         var response = try await next(request, context)
         response.headers[.requestID] = id
         return response

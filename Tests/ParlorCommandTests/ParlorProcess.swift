@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+
+/// The built `parlor` binary, run as a child process with captured output.
+final class ParlorProcess: Sendable {
+    private let process: Process
+    private let stdoutBuffer = OutputBuffer()
+    private let stderrBuffer = OutputBuffer()
+
+    /// Next to the test bundle in the build directory, or `PARLOR_BINARY`.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["PARLOR_BINARY"] { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parlor")
+    }
+
+    /// Starts `parlor ARGUMENTS` in `directory`. The child sees no `PARLOR_*` variable but `environment`'s.
+    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PARLOR_") }
+        inherited.merge(environment) { _, new in new }
+        process.environment = inherited
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        out.fileHandleForReading.readabilityHandler = { [stdoutBuffer] handle in
+            let data = handle.availableData
+            stdoutBuffer.append(data)
+        }
+        err.fileHandleForReading.readabilityHandler = { [stderrBuffer] handle in
+            let data = handle.availableData
+            stderrBuffer.append(data)
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    var standardOutput: String { stdoutBuffer.text }
+    var standardError: String { stderrBuffer.text }
+
+    /// Waits until `parlor serve` prints its address, and returns the port.
+    func waitUntilListening(timeout: Duration = .seconds(60)) async throws -> Int {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let line = standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("Parlor listening on http://") }),
+                let port = line.split(separator: ":").last.flatMap({ Int($0) })
+            {
+                return port
+            }
+            guard process.isRunning else { throw ProcessFailure("parlor exited before listening:\n\(standardError)") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw ProcessFailure("parlor did not listen within \(timeout):\n\(standardError)")
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    @discardableResult
+    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                process.terminate()
+                throw ProcessFailure("parlor did not exit within \(timeout)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        // Let the pipe handlers drain what the process wrote last.
+        try await Task.sleep(for: .milliseconds(50))
+        guard process.terminationReason == .exit else { throw ProcessFailure("parlor died of signal \(process.terminationStatus)") }
+        return process.terminationStatus
+    }
+
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Runs `parlor ARGUMENTS` to completion.
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let child = try ParlorProcess(arguments, in: directory, environment: environment)
+        let status = try await child.waitForExit()
+        return (status, child.standardOutput, child.standardError)
+    }
+}
+
+struct ProcessFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// What a child wrote to one of its pipes so far.
+final class OutputBuffer: Sendable {
+    private let data = Mutex(Data())
+
+    func append(_ chunk: Data) {
+        data.withLock { $0.append(chunk) }
+    }
+
+    var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
+}

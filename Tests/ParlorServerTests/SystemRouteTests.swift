@@ -1,0 +1,110 @@
+import Foundation
+import HTTPTypes
+import NIOFoundationCompat
+import HummingbirdTesting
+import NIOCore
+import ParlorAPI
+import ParlorServer
+import ParlorTestSupport
+import Testing
+
+@Suite struct SystemRouteTests {
+    @Test func healthAnswersJSON() async throws {
+        try await withLiveServer { client in
+            let response = try await client.execute(uri: "/health", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+            let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String]
+            #expect(body == ["status": "ok"])
+        }
+    }
+
+    @Test func headIsServedWhereGetIs() async throws {
+        try await withLiveServer { client in
+            let response = try await client.execute(uri: "/health", method: .head)
+            #expect(response.status == .ok)
+            #expect(response.body.readableBytes == 0)
+        }
+    }
+
+    @Test(arguments: TestDatabaseKind.available)
+    func readyWhenDatabaseAnswersAndMigrationsAreCurrent(kind: TestDatabaseKind) async throws {
+        try await withLiveServer(kind: kind) { client in
+            let response = try await client.execute(uri: "/ready", method: .get)
+            #expect(response.status == .ok)
+            let readiness = try JSONDecoder().decode(Components.Schemas.Readiness.self, from: Data(buffer: response.body))
+            #expect(readiness.status == .ready)
+            #expect(readiness.database.dialect.rawValue == kind.rawValue)
+            #expect(readiness.database.reachable)
+            #expect(readiness.migrations.pending == [])
+            #expect(readiness.migrations.applied == [1])
+        }
+    }
+
+    @Test(arguments: TestDatabaseKind.available)
+    func notReadyWhileMigrationsArePending(kind: TestDatabaseKind) async throws {
+        try await withLiveServer(kind: kind, migrated: false) { client in
+            let response = try await client.execute(uri: "/ready", method: .get)
+            #expect(response.status == .serviceUnavailable)
+            let readiness = try JSONDecoder().decode(Components.Schemas.Readiness.self, from: Data(buffer: response.body))
+            #expect(readiness.status == .migrationsPending)
+            #expect(readiness.migrations.pending == [1])
+        }
+    }
+
+    @Test func versionMatchesTheContract() async throws {
+        let document = try String(contentsOf: repositoryRoot().appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        let infoVersion = document.split(separator: "\n").first { $0.hasPrefix("  version: ") }?.dropFirst("  version: ".count)
+        #expect(infoVersion.map(String.init) == ParlorBuild.apiVersion)
+        try await withLiveServer { client in
+            let response = try await client.execute(uri: "/version", method: .get)
+            #expect(response.status == .ok)
+            let version = try JSONDecoder().decode(Components.Schemas.Version.self, from: Data(buffer: response.body))
+            #expect(version.name == "parlor")
+            #expect(version.version == ParlorBuild.version)
+            #expect(version.apiVersion == ParlorBuild.apiVersion)
+        }
+    }
+
+    @Test func servesTheCommittedOpenAPIDocument() async throws {
+        let committed = try String(contentsOf: repositoryRoot().appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        try await withLiveServer { client in
+            let response = try await client.execute(uri: "/openapi.yaml", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("application/yaml") == true)
+            #expect(String(buffer: response.body) == committed)
+        }
+    }
+
+    /// Every path in the contract is served: none of them falls through to the 404 handler.
+    @Test func everyDocumentedRouteIsServed() async throws {
+        let document = try String(contentsOf: repositoryRoot().appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        let paths = document.split(separator: "\n").filter { $0.hasPrefix("  /") }.map { String($0.dropFirst(2).dropLast()) }
+        #expect(paths.count >= 5)
+        try await withLiveServer { client in
+            for path in paths {
+                let response = try await client.execute(uri: path, method: .get)
+                #expect(response.status != .notFound, "\(path) is documented but not served")
+            }
+        }
+    }
+
+    @Test func metricsCountRequestsAndTimeThemPerRoute() async throws {
+        try await withLiveServer { client in
+            for _ in 0..<3 { _ = try await client.execute(uri: "/health", method: .get) }
+            _ = try await client.execute(uri: "/no/such/route", method: .get)
+            let response = try await client.execute(uri: "/metrics", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
+            let text = String(buffer: response.body)
+            let healthCount = text.split(separator: "\n").first {
+                $0.hasPrefix("hb_requests{") && $0.contains(#"http_route="/health""#) && $0.contains(#"http_response_status_code="200""#)
+            }
+            #expect(healthCount.flatMap { Int($0.split(separator: " ").last ?? "") }.map { $0 >= 3 } == true)
+            #expect(text.contains("# TYPE http_server_request_duration histogram"))
+            #expect(text.contains(#"http_server_request_duration_bucket{http_route="/health""#))
+            #expect(text.contains(#"http_route="NotFound""#), "unknown paths share one series instead of one per path")
+            #expect(!text.contains("/no/such/route"))
+        }
+    }
+}
