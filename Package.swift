@@ -91,6 +91,7 @@ let package = Package(
             dependencies: [
                 "ParlorServer", "ParlorAPI", "ParlorTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),

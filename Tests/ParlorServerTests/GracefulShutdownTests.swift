@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import ParlorServer
+import ParlorStore
+import ParlorTestSupport
+import ServiceLifecycle
+import Testing
+
+@Suite struct GracefulShutdownTests {
+    /// Shutdown waits for a request already being handled, answers it, then stops.
+    @Test(.timeLimit(.minutes(1))) func inFlightRequestCompletesDuringShutdown() async throws {
+        try await TestDatabaseKind.sqlite.withDatabase(migrated: true) { database in
+            let gate = Gate()
+            let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+            let app = try ParlorApplication.build(
+                configuration: ServerConfiguration(port: 0),
+                database: database,
+                logger: .quiet,
+                onServerRunning: { address in portSink.yield(address?.port ?? 0) },
+                additionalRoutes: { routes in
+                    routes.on("/test/slow", method: .get) { _, _ in
+                        await gate.arriveAndWait()
+                        return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "finished")))
+                    }
+                }
+            )
+            let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: .quiet))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { try await serviceGroup.run() }
+                var iterator = ports.makeAsyncIterator()
+                let port = try #require(await iterator.next())
+
+                let client = TestClient(host: "127.0.0.1", port: port)
+                client.connect()
+                async let response = client.execute(TestClient.Request("/test/slow", method: .get, authority: "127.0.0.1"))
+                await gate.waitForArrival()
+
+                await serviceGroup.triggerGracefulShutdown()
+                try await Task.sleep(for: .milliseconds(100))
+                await gate.release()
+
+                let answered = try await response
+                #expect(answered.status == .ok)
+                #expect(String(buffer: answered.body ?? ByteBuffer()) == "finished")
+                try await client.shutdown()
+                // The server stops by itself once the request is done.
+                try await tasks.next()
+            }
+        }
+    }
+}
+
+/// Holds a handler until the test lets it go.
+actor Gate {
+    private var arrived = false
+    private var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
+    private var releaseWaiters: [CheckedContinuation<Void, Never>] = []
+    private var released = false
+
+    func arriveAndWait() async {
+        arrived = true
+        arrivalWaiters.forEach { $0.resume() }
+        arrivalWaiters = []
+        if released { return }
+        await withCheckedContinuation { releaseWaiters.append($0) }
+    }
+
+    func waitForArrival() async {
+        if arrived { return }
+        await withCheckedContinuation { arrivalWaiters.append($0) }
+    }
+
+    func release() {
+        released = true
+        releaseWaiters.forEach { $0.resume() }
+        releaseWaiters = []
+    }
+}
