@@ -95,6 +95,9 @@ public final class Database: Sendable {
     }
 
     /// Runs `body` with one connection held for its whole duration.
+    ///
+    /// Use only the `SQLDatabase` passed in: calling this `Database` again from inside `body` waits
+    /// for a second connection, and SQLite has only one, so the call fails after the pool's timeout.
     public func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
