@@ -8,6 +8,7 @@ struct CommandFailure: Error, CustomStringConvertible {
     /// Exit statuses follow sysexits(3), so scripts and supervisors can tell causes apart.
     enum Kind: Int32 {
         case usage = 64
+        case noInput = 66
         case databaseUnavailable = 69
         case software = 70
         case cannotCreate = 73

@@ -9,13 +9,13 @@ struct Migrate: AsyncParsableCommand {
     @Flag(help: "Report applied and pending migrations without changing anything.")
     var status = false
 
-    @OptionGroup var storage: StorageOptions
+    @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let environment = Environment.process
         try await reportingFailures {
-            let location = try storage.resolvedLocation(environment)
-            let logger = try storage.bootstrapLogging(environment)
+            let sources = try options.sources(.process)
+            let location = try options.location(sources)
+            let logger = try options.bootstrapLogging(sources)
             let migrator = Migrator()
             try await Database.withOpened(location, logger: logger) { database in
                 if status {

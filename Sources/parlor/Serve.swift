@@ -19,14 +19,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Largest accepted request body in bytes. [env: PARLOR_MAX_BODY_BYTES] (default: 1048576)")
     var maxBodyBytes: Int?
 
-    @OptionGroup var storage: StorageOptions
+    @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let environment = Environment.process
         try await reportingFailures {
-            let configuration = try serverConfiguration(environment)
-            let location = try storage.resolvedLocation(environment)
-            let logger = try storage.bootstrapLogging(environment)
+            let sources = try options.sources(.process)
+            let configuration = try serverConfiguration(sources)
+            let location = try options.location(sources)
+            let logger = try options.bootstrapLogging(sources)
             try await Self.serve(configuration: configuration, location: location, logger: logger)
         }
     }
@@ -54,18 +54,12 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    func serverConfiguration(_ environment: Environment) throws -> ServerConfiguration {
-        let port = try self.port ?? Self.integer(environment["PARLOR_PORT"], name: "PARLOR_PORT", default: ServerConfiguration.defaultPort)
+    func serverConfiguration(_ sources: SettingSources) throws(CommandFailure) -> ServerConfiguration {
+        let port = try sources.integer(port, .port) ?? ServerConfiguration.defaultPort
         guard (0...65535).contains(port) else { throw CommandFailure(.usage, "invalid port \(port); use 0…65535") }
-        let maxBody = try maxBodyBytes ?? Self.integer(environment["PARLOR_MAX_BODY_BYTES"], name: "PARLOR_MAX_BODY_BYTES", default: ServerConfiguration.defaultMaxBodyBytes)
+        let maxBody = try sources.integer(maxBodyBytes, .maxBodyBytes) ?? ServerConfiguration.defaultMaxBodyBytes
         guard maxBody > 0 else { throw CommandFailure(.usage, "invalid body limit \(maxBody); use a positive number of bytes") }
-        let host = host ?? environment["PARLOR_HOST"] ?? ServerConfiguration.defaultHost
+        let host = sources.string(host, .host) ?? ServerConfiguration.defaultHost
         return ServerConfiguration(host: host, port: port, maxBodyBytes: maxBody)
-    }
-
-    static func integer(_ raw: String?, name: String, default fallback: Int) throws(CommandFailure) -> Int {
-        guard let raw else { return fallback }
-        guard let value = Int(raw) else { throw CommandFailure(.usage, "\(name) must be an integer, got '\(raw)'") }
-        return value
     }
 }
