@@ -15,37 +15,48 @@ struct ErrorMiddleware<Context: RequestIDContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let apiError = classify(error, request: request, context: context)
-            if apiError.status == .internalServerError {
+            let apiError: APIError
+            if let routing = error as? any HTTPResponseError, routing.status == .notFound, context.endpointPath == "NotFound" {
+                // The router found no handler: either no such path, or not with this method.
+                let path = request.uri.path
+                let allowed = routes.methods(matching: path)
+                apiError =
+                    allowed.isEmpty
+                    ? .notFound("no route for \(request.method.rawValue) \(path)")
+                    : .methodNotAllowed(request.method, path: path, allowed: allowed)
+            } else if let clientError = APIError(clientError: error) {
+                apiError = clientError
+            } else {
                 context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+                apiError = .internalError(requestID: context.requestID)
             }
             return try apiError.response(from: request, context: context)
         }
     }
+}
 
-    func classify(_ error: any Error, request: Request, context: Context) -> APIError {
+extension APIError {
+    /// The error to show a client for `error`, or nil when the client did not cause it (a 500).
+    public init?(clientError error: any Error) {
         switch error {
         case let error as APIError:
-            return error
+            self = error
         case let error as ServerError:
             // OpenAPI wraps both its own request-parsing errors and whatever a handler threw.
-            let inner = classify(error.underlyingError, request: request, context: context)
-            if inner.status != .internalServerError { return inner }
-            if (400..<500).contains(error.httpStatus.code) {
-                return APIError(error.httpStatus, code: APIError.code(for: error.httpStatus), message: error.causeDescription)
+            if let inner = APIError(clientError: error.underlyingError) {
+                self = inner
+            } else if (400..<500).contains(error.httpStatus.code) {
+                self.init(error.httpStatus, code: APIError.code(for: error.httpStatus), message: error.causeDescription)
+            } else {
+                return nil
             }
-            return inner
         case let error as DecodingError:
-            return .malformedJSON(JSONBodyDecoder.describe(error))
-        case let error as any HTTPResponseError where error.status == .notFound && context.endpointPath == "NotFound":
-            let allowed = routes.methods(matching: request.uri.path)
-            if !allowed.isEmpty { return .methodNotAllowed(request.method, path: request.uri.path, allowed: allowed) }
-            return .notFound("no route for \(request.method.rawValue) \(request.uri.path)")
+            self = .malformedJSON(JSONBodyDecoder.describe(error))
         case let error as any HTTPResponseError where error.status.code < 500:
             let message = (error as? HTTPError)?.body ?? error.status.reasonPhrase
-            return APIError(error.status, code: APIError.code(for: error.status), message: message)
+            self.init(error.status, code: APIError.code(for: error.status), message: message)
         default:
-            return .internalError(requestID: context.requestID)
+            return nil
         }
     }
 }
