@@ -1,11 +1,11 @@
 /// Thrown by ``withTimeout(_:_:)`` when the operation does not finish in time.
-public struct TimeoutError: Error, CustomStringConvertible {
-    public let duration: Duration
-    public var description: String { "no answer within \(duration)" }
+struct TimeoutError: Error, CustomStringConvertible {
+    let duration: Duration
+    var description: String { "no answer within \(duration)" }
 }
 
 /// Runs `operation`, cancelling it and throwing ``TimeoutError`` if it takes longer than `duration`.
-public func withTimeout<Result: Sendable>(
+func withTimeout<Result: Sendable>(
     _ duration: Duration,
     _ operation: @escaping @Sendable () async throws -> Result
 ) async throws -> Result {

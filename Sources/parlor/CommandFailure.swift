@@ -46,10 +46,11 @@ struct CommandFailure: Error, CustomStringConvertible {
         case let io as IOError where address != nil:
             let reason = io.errnoCode == EADDRINUSE ? "the address is already in use" : String(cString: strerror(io.errnoCode))
             return CommandFailure(.cannotListen, "cannot listen on \(address ?? ""): \(reason)")
+        case is SocketAddressError.UnknownHost where address != nil:
+            return CommandFailure(.cannotListen, "cannot listen on \(address ?? ""): unknown host")
+        case let resolution as SocketAddressError where address != nil:
+            return CommandFailure(.cannotListen, "cannot listen on \(address ?? ""): \(resolution)")
         default:
-            if let address, String(describing: error).contains("bind") || error is SocketAddressError {
-                return CommandFailure(.cannotListen, "cannot listen on \(address): \(error)")
-            }
             return CommandFailure(.software, String(describing: error))
         }
     }
@@ -57,11 +58,11 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 extension AsyncParsableCommand {
     /// Runs `body`, turning any failure into a one-line message and its exit status.
-    func reportingFailures(listeningOn address: String? = nil, _ body: () async throws -> Void) async throws {
+    func reportingFailures(_ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch {
-            let failure = CommandFailure.from(error, listeningOn: address)
+            let failure = CommandFailure.from(error)
             FileHandle.standardError.write(Data("parlor: error: \(failure.message)\n".utf8))
             throw ExitCode(failure.kind.rawValue)
         }
