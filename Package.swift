@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "parlor", targets: ["parlor"]),
+        .library(name: "GameCore", targets: ["GameCore"]),
+        .library(name: "Quortex", targets: ["Quortex"]),
         .library(name: "ParlorAPI", targets: ["ParlorAPI"]),
         .library(name: "ParlorStore", targets: ["ParlorStore"]),
         .library(name: "ParlorServer", targets: ["ParlorServer"]),
@@ -30,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
     ],
     targets: [
+        // Rules: pure, deterministic game engines with no I/O; they build for Linux and iOS.
+        .target(name: "GameCore", swiftSettings: strict),
+        .target(name: "Quortex", dependencies: ["GameCore"], swiftSettings: strict),
         // Wire: the REST contract, generated from openapi.yaml at build time.
         .target(
             name: "ParlorAPI",
@@ -76,11 +81,15 @@ let package = Package(
             dependencies: [
                 "ParlorServer",
                 "ParlorStore",
+                "GameCore",
+                "Quortex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
+        .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore"], swiftSettings: strict),
         .testTarget(
             name: "ParlorStoreTests",
             dependencies: ["ParlorStore", "ParlorTestSupport"],

@@ -1,0 +1,24 @@
+/// A game's stable identifier on the wire and in records, e.g. `quortex` or `crazy-eights`.
+///
+/// A struct rather than a closed enum so that an older build can still decode, and then refuse
+/// with `unsupportedGameVersion`, a game it does not know.
+public struct GameID: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+}

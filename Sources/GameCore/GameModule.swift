@@ -1,0 +1,61 @@
+/// GameCore: the contract every Parlor game plugs into.
+///
+/// A game is a type with only static members: metadata, a versioned settings type, and pure
+/// functions over a `State`. The server, a peer-to-peer host and a device all run the same
+/// functions, so a move checked on one is checked the same way everywhere.
+public protocol GameModule: Sendable {
+    associatedtype Settings: GameSettings
+    associatedtype State: Codable & Equatable & Sendable
+    associatedtype Action: Codable & Hashable & Sendable
+    /// What one player (or a spectator) may see of a `State`: nothing secret.
+    associatedtype View: Codable & Equatable & Sendable
+
+    static var id: GameID { get }
+    /// Raised whenever the rules change what a recorded game means; records of another version
+    /// are refused with `versionMismatch` rather than replayed differently.
+    static var engineVersion: Int { get }
+    static var catalogEntry: GameCatalogEntry { get }
+    static var policy: GamePolicy { get }
+
+    static func defaultSettings(playerCount: Int) -> Settings
+
+    /// The first state. All randomness comes from a `GameRandom` seeded with `seed`.
+    static func initialState(players: [GamePlayer], settings: Settings, seed: GameSeed) throws(GameError) -> State
+
+    /// The pure reducer: the state after `seat` performs `action`, or the reason it may not.
+    /// It never ignores an illegal action.
+    static func reduce(_ state: State, _ action: Action, by seat: Int) throws(GameError) -> State
+
+    /// Every action `seat` may perform now, or nil when the game cannot enumerate them.
+    static func legalActions(in state: State, for seat: Int) -> [Action]?
+
+    /// Nil while the game is in progress.
+    static func outcome(of state: State) -> GameOutcome?
+
+    static func view(of state: State, for viewer: Viewer) -> View
+}
+
+/// A game's settings snapshot. `settingsVersion` travels with the snapshot so that two builds
+/// with different rule schemas refuse each other instead of playing different games.
+public protocol GameSettings: Codable, Hashable, Sendable {
+    static var currentVersion: Int { get }
+    var settingsVersion: Int { get }
+}
+
+extension GameModule {
+    /// Refuses settings of another schema version.
+    public static func checkVersion(of settings: Settings) throws(GameError) {
+        guard settings.settingsVersion == Settings.currentVersion else {
+            throw .versionMismatch(
+                "\(id) settings version \(settings.settingsVersion) is not \(Settings.currentVersion), the version this build plays")
+        }
+    }
+
+    /// Refuses player counts outside the policy.
+    public static func checkPlayerCount(_ count: Int) throws(GameError) {
+        guard policy.accepts(playerCount: count) else {
+            throw .invalidAction(
+                "\(catalogEntry.displayName) is for \(policy.minPlayers) to \(policy.maxPlayers) players, not \(count)")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// The games this build can play, by id. A lobby or server looks a game up here before accepting
+/// it; an unknown id is refused with `unsupportedGameVersion`.
+public struct GameRegistry: Sendable {
+    private var modules: [GameID: any GameModule.Type] = [:]
+    private var order: [GameID] = []
+
+    public init() {}
+
+    public init(_ modules: [any GameModule.Type]) {
+        for module in modules { register(module) }
+    }
+
+    /// Registers a module; registering the same id again replaces it.
+    public mutating func register(_ module: any GameModule.Type) {
+        if modules.updateValue(module, forKey: module.id) == nil {
+            order.append(module.id)
+        }
+    }
+
+    public func module(for id: GameID) throws(GameError) -> any GameModule.Type {
+        guard let module = modules[id] else {
+            throw .unsupportedGameVersion("this build does not have the game \"\(id)\"")
+        }
+        return module
+    }
+
+    /// Refuses an unknown game, or a known game of another engine version.
+    public func check(_ id: GameID, engineVersion: Int) throws(GameError) {
+        let module = try module(for: id)
+        guard module.engineVersion == engineVersion else {
+            throw .versionMismatch(
+                "\(id) engine \(engineVersion) was requested; this build plays engine \(module.engineVersion)")
+        }
+    }
+
+    /// The catalogue, in registration order.
+    public var catalogue: [GameCatalogEntry] {
+        order.compactMap { modules[$0]?.catalogEntry }
+    }
+}

@@ -1,0 +1,170 @@
+/// Decides which placements of one tile are legal, fast enough to enumerate them all on every
+/// turn (the benchmark target is under 100 µs).
+///
+/// A placement is legal on an empty cell when it completes a flow for some camp in play, or when
+/// afterwards every camp in play still has a *possible route*: a path through (cell, side) nodes
+/// where a placed tile joins its three pairs, an empty cell joins all its sides, and facing sides
+/// of neighbours are joined. Reachability is connectivity, so for each empty cell X the analyzer
+/// builds the components of the graph without X once (union–find), records which board sides'
+/// ports each component touches, and then for each rotation only merges the components the
+/// tile's three pairs join at X.
+struct PlacementAnalyzer {
+    private let position: QuortexPosition
+    private let tile: TileType
+    private let codes: [UInt8]
+    /// Per slot: the slot representing its piece of the cell (its tile pair, or the whole empty cell).
+    private var group: [Int]
+    /// Side bits (from|to) of each camp in play.
+    private let goals: [UInt8]
+    /// Per board side a flow may start from: camp index in play, or −1.
+    private let campOfFlowSide: [Int]
+    /// Flows of camps in play that stop at an empty cell: (cell, entry side, start side).
+    private let arrivals: [(cell: Int, entry: Int, origin: Int)]
+
+    private var parent: [Int]
+    private var mask: [UInt8]
+
+    init(position: QuortexPosition, tile: TileType) {
+        self.position = position
+        self.tile = tile
+        codes = position.board.codes
+        var group = [Int](repeating: 0, count: Topology.cellCount * 6)
+        for cell in 0..<Topology.cellCount {
+            let code = Int(codes[cell])
+            for side in 0..<6 {
+                let pairedSide = code == 0 ? 0 : min(side, Int(PlacedTile.exitTable[code * 6 + side]))
+                group[cell * 6 + side] = cell * 6 + pairedSide
+            }
+        }
+        self.group = group
+        var goals: [UInt8] = []
+        var campOfFlowSide = [Int](repeating: -1, count: 6)
+        for campIndex in position.campsInPlay {
+            let camp = position.seating.camps[campIndex]
+            goals.append(UInt8(1 << camp.from | 1 << camp.to))
+            for side in camp.flowSides { campOfFlowSide[side] = campIndex }
+        }
+        self.goals = goals
+        self.campOfFlowSide = campOfFlowSide
+        let tracer = FlowTracer(codes: codes)
+        var arrivals: [(cell: Int, entry: Int, origin: Int)] = []
+        for port in Topology.ports where campOfFlowSide[port.side] >= 0 {
+            if case .open(let cell, let entry) = tracer.trace(fromCell: port.cellIndex, entry: port.direction.rawValue) {
+                arrivals.append((cell, entry, port.side))
+            }
+        }
+        self.arrivals = arrivals
+        parent = Array(0..<(Topology.cellCount * 6))
+        mask = [UInt8](repeating: 0, count: Topology.cellCount * 6)
+    }
+
+    /// Every legal placement, by cell then rotation.
+    mutating func legalPlacements() -> [Placement] {
+        var result: [Placement] = []
+        for cell in 0..<Topology.cellCount where codes[cell] == 0 {
+            for rotation in legalRotations(atCellIndex: cell) {
+                result.append(Placement(cell: Topology.cells[cell], rotation: rotation))
+            }
+        }
+        return result
+    }
+
+    /// Whether the tile can go anywhere at all.
+    mutating func hasLegalPlacement() -> Bool {
+        (0..<Topology.cellCount).contains { codes[$0] == 0 && !legalRotations(atCellIndex: $0).isEmpty }
+    }
+
+    /// Legal rotations (0…5, ascending) at an empty cell.
+    mutating func legalRotations(atCellIndex x: Int) -> [Int] {
+        guard codes[x] == 0 else { return [] }
+        let baseSatisfied = buildComponents(without: x)
+        var endpoint = [Int](repeating: 0, count: 6)
+        var endpointMask = [UInt8](repeating: 0, count: 6)
+        for side in 0..<6 {
+            let neighbour = Topology.neighbour[x * 6 + side]
+            if neighbour >= 0 {
+                endpoint[side] = find(group[neighbour * 6 + (side + 3) % 6])
+                endpointMask[side] = mask[endpoint[side]]
+            } else {
+                endpoint[side] = -1 - side
+                endpointMask[side] = 1 << Topology.portSide[x * 6 + side]
+            }
+        }
+        var legal = [Bool](repeating: false, count: 6)
+        for rotation in tile.distinctRotations {
+            let code = PlacedTile(tile, rotation: rotation).code
+            legal[rotation] =
+                completesFlow(at: x, code: code)
+                || keepsRoutes(code: code, endpoint: endpoint, endpointMask: endpointMask, baseSatisfied: baseSatisfied)
+        }
+        return (0..<6).filter { legal[PlacedTile.canonicalRotation[tile.rawValue * 6 + $0]] }
+    }
+
+    /// Whether placing `code` at `x` makes a flow of a camp in play join its goal.
+    private func completesFlow(at x: Int, code: UInt8) -> Bool {
+        let tracer = FlowTracer(codes: codes, overrideCell: x, overrideCode: code)
+        for arrival in arrivals where arrival.cell == x {
+            if case .left(let side) = tracer.trace(fromCell: x, entry: arrival.entry) {
+                let camp = position.seating.camps[campOfFlowSide[arrival.origin]]
+                if camp.isJoined(from: arrival.origin, to: side) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether every camp in play keeps a possible route once the tile's pairs join X's endpoints.
+    private func keepsRoutes(code: UInt8, endpoint: [Int], endpointMask: [UInt8], baseSatisfied: UInt8) -> Bool {
+        // Six endpoints; two are one piece when a tile pair joins them or they reach the same component.
+        var label = Array(0..<6)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while label[i] != i { i = label[i] }
+            return i
+        }
+        for side in 0..<6 {
+            let paired = Int(PlacedTile.exitTable[Int(code) * 6 + side])
+            label[root(side)] = root(paired)
+            for other in 0..<side where endpoint[other] == endpoint[side] {
+                label[root(side)] = root(other)
+            }
+        }
+        var pieceMask = [UInt8](repeating: 0, count: 6)
+        for side in 0..<6 { pieceMask[root(side)] |= endpointMask[side] }
+        for (index, goal) in goals.enumerated() where baseSatisfied & (1 << index) == 0 {
+            if !pieceMask.contains(where: { $0 & goal == goal }) { return false }
+        }
+        return true
+    }
+
+    /// Components of the route graph with cell `x` removed; returns a bit per goal already met.
+    private mutating func buildComponents(without x: Int) -> UInt8 {
+        for slot in parent.indices {
+            parent[slot] = slot
+            mask[slot] = 0
+        }
+        for (a, b) in Topology.adjacencies where a / 6 != x && b / 6 != x {
+            let rootA = find(group[a]), rootB = find(group[b])
+            if rootA != rootB { parent[rootA] = rootB }
+        }
+        for port in Topology.ports where port.cellIndex != x {
+            mask[find(group[port.slot])] |= 1 << port.side
+        }
+        var satisfied: UInt8 = 0
+        for port in Topology.ports where port.cellIndex != x {
+            let component = mask[find(group[port.slot])]
+            for (index, goal) in goals.enumerated() where component & goal == goal {
+                satisfied |= 1 << index
+            }
+        }
+        return satisfied
+    }
+
+    private mutating func find(_ slot: Int) -> Int {
+        var slot = slot
+        while parent[slot] != slot {
+            parent[slot] = parent[parent[slot]]
+            slot = parent[slot]
+        }
+        return slot
+    }
+}

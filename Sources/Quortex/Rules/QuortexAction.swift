@@ -1,0 +1,59 @@
+import GameCore
+
+/// What a player can do: place the drawn tile, or resign (at any time, not only on their turn).
+public enum QuortexAction: Hashable, Sendable, CustomStringConvertible {
+    case place(Placement)
+    case resign
+
+    public static func place(_ cell: Cell, rotation: Int) -> QuortexAction {
+        .place(Placement(cell: cell, rotation: rotation))
+    }
+
+    /// Move notation: a placement is the cell name and `r` with the rotation (`d4r2`: the centre,
+    /// turned two sixths clockwise); resigning is `resign`.
+    public var notation: String {
+        switch self {
+        case .place(let placement): "\(placement.cell.name)r\(placement.rotation)"
+        case .resign: "resign"
+        }
+    }
+
+    /// Parses move notation, case-insensitively.
+    public init(notation text: String) throws(GameError) {
+        let lowered = text.lowercased()
+        if lowered == "resign" {
+            self = .resign
+            return
+        }
+        let characters = Array(lowered)
+        guard characters.count == 4, characters[2] == "r", let rotation = characters[3].wholeNumberValue,
+            rotation < 6
+        else {
+            throw .corruptedPayload("\"\(text)\" is not a Quortex move; write a cell and rotation like d4r2, or resign")
+        }
+        guard let cell = Cell(name: Substring(String(characters[0...1]))) else {
+            throw .corruptedPayload("\"\(text)\" names no cell of the board (rows a–g, columns 1–7, d4 is the centre)")
+        }
+        self = .place(cell, rotation: rotation)
+    }
+
+    public var description: String { notation }
+}
+
+extension QuortexAction: Codable {
+    /// Actions travel as their notation.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(notation: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(notation)
+    }
+}

@@ -1,0 +1,80 @@
+import GameCore
+
+/// The public part of a game: everything any player may know. Legality, flows and bots need
+/// only this, so they work the same on the authoritative state and on a player's view.
+public struct QuortexPosition: Hashable, Codable, Sendable {
+    public var board: Board
+    public var seating: Seating
+    /// Camps (by index into `seating.camps`) that have resigned, ascending.
+    public var resignedCamps: [Int]
+    /// The tile the current player drew and must place; nil once the game is over.
+    public var drawn: TileType?
+    /// Index into `seating.turnSlots`.
+    public var turn: Int
+
+    public init(board: Board = .empty, seating: Seating, resignedCamps: [Int] = [], drawn: TileType?, turn: Int) {
+        self.board = board
+        self.seating = seating
+        self.resignedCamps = resignedCamps
+        self.drawn = drawn
+        self.turn = turn
+    }
+
+    public var currentSlot: Seating.TurnSlot { seating.turnSlots[turn] }
+    public var currentSeat: Int { currentSlot.seat }
+
+    public func isInPlay(camp: Int) -> Bool { !resignedCamps.contains(camp) }
+
+    /// Camps still playing, ascending.
+    public var campsInPlay: [Int] { seating.camps.indices.filter(isInPlay(camp:)) }
+
+    /// The next turn slot after `turn` whose seat is still in play.
+    func nextTurn(after turn: Int) -> Int {
+        let slots = seating.turnSlots
+        for step in 1...slots.count {
+            let candidate = (turn + step) % slots.count
+            if isInPlay(camp: seating.campOfSeat[slots[candidate].seat]) { return candidate }
+        }
+        return turn
+    }
+
+    /// Every legal placement of the drawn tile.
+    public var legalPlacements: [Placement] {
+        guard let drawn else { return [] }
+        var analyzer = PlacementAnalyzer(position: self, tile: drawn)
+        return analyzer.legalPlacements()
+    }
+}
+
+/// Putting the drawn tile on a cell, turned `rotation` sixths clockwise.
+public struct Placement: Hashable, Sendable, Comparable {
+    public var cell: Cell
+    public var rotation: Int
+
+    public init(cell: Cell, rotation: Int) {
+        self.cell = cell
+        self.rotation = rotation
+    }
+
+    public static func < (lhs: Placement, rhs: Placement) -> Bool {
+        (lhs.cell, lhs.rotation) < (rhs.cell, rhs.rotation)
+    }
+}
+
+extension Placement: Codable {
+    private enum CodingKeys: String, CodingKey { case row, col, rotation }
+
+    /// `{"row": 0, "col": -1, "rotation": 4}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cell = Cell(row: try container.decode(Int.self, forKey: .row), col: try container.decode(Int.self, forKey: .col))
+        rotation = try container.decode(Int.self, forKey: .rotation)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cell.row, forKey: .row)
+        try container.encode(cell.col, forKey: .col)
+        try container.encode(rotation, forKey: .rotation)
+    }
+}
