@@ -6,6 +6,8 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "parlor",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -33,8 +35,9 @@ let package = Package(
     ],
     targets: [
         // Rules: pure, deterministic game engines with no I/O; they build for Linux and iOS.
-        .target(name: "GameCore", swiftSettings: strict),
-        .target(name: "Quortex", dependencies: ["GameCore"], swiftSettings: strict),
+        // Optimised even in debug builds: the property tests play thousands of games through them.
+        .target(name: "GameCore", swiftSettings: strict + optimisedInDebug),
+        .target(name: "Quortex", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
         // Wire: the REST contract, generated from openapi.yaml at build time.
         .target(
             name: "ParlorAPI",
