@@ -92,7 +92,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
-        .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore"], swiftSettings: strict),
+        .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle"], swiftSettings: strict),
+        // A plain, slow reading of the Quortex rules that the tests hold the fast engine to.
+        .target(
+            name: "QuortexOracle", dependencies: ["Quortex"], path: "Tests/QuortexOracle",
+            swiftSettings: strict + optimisedInDebug),
         .testTarget(
             name: "ParlorStoreTests",
             dependencies: ["ParlorStore", "ParlorTestSupport"],

@@ -17,6 +17,13 @@ public struct GameRandom: RandomNumberGenerator, Hashable, Sendable {
         self.gamma = Self.goldenGamma
     }
 
+    /// A generator for a separate purpose (a bot, a deck) that must not share the game's stream:
+    /// the same `seed` with different `stream` numbers gives unrelated sequences.
+    public init(seed: GameSeed, stream: UInt64) {
+        self.seed = Self.mix64(seed.value ^ Self.mix64(stream &* Self.goldenGamma))
+        self.gamma = Self.mixGamma(stream &+ Self.goldenGamma)
+    }
+
     private init(seed: UInt64, gamma: UInt64) {
         self.seed = seed
         self.gamma = gamma

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NIOCore
+import GameCore
 import ParlorStore
 
 /// A failure reported as one line on standard error and a distinct exit status, never a trace.
@@ -8,6 +9,7 @@ struct CommandFailure: Error, CustomStringConvertible {
     /// Exit statuses follow sysexits(3), so scripts and supervisors can tell causes apart.
     enum Kind: Int32 {
         case usage = 64
+        case dataError = 65
         case noInput = 66
         case databaseUnavailable = 69
         case software = 70
@@ -43,6 +45,8 @@ struct CommandFailure: Error, CustomStringConvertible {
             return failure
         case let store as StoreError:
             return CommandFailure(store)
+        case let game as GameError:
+            return CommandFailure(.dataError, game.description)
         case let io as IOError where address != nil:
             let reason = io.errnoCode == EADDRINUSE ? "the address is already in use" : String(cString: strerror(io.errnoCode))
             return CommandFailure(.cannotListen, "cannot listen on \(address ?? ""): \(reason)")

@@ -14,7 +14,8 @@ final class ParlorProcess: Sendable {
     }
 
     /// Starts `parlor ARGUMENTS` in `directory`. The child sees no `PARLOR_*` variable but `environment`'s.
-    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+    /// `input`, when given, is written to its standard input, which is then closed.
+    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:], input: Data? = nil) throws {
         process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -26,7 +27,8 @@ final class ParlorProcess: Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         out.fileHandleForReading.readabilityHandler = { [stdoutBuffer] handle in
             let data = handle.availableData
             stdoutBuffer.append(data)
@@ -36,6 +38,10 @@ final class ParlorProcess: Sendable {
             stderrBuffer.append(data)
         }
         try process.run()
+        if let stdin, let input {
+            try stdin.fileHandleForWriting.write(contentsOf: input)
+            try stdin.fileHandleForWriting.close()
+        }
     }
 
     deinit {
@@ -82,8 +88,10 @@ final class ParlorProcess: Sendable {
     }
 
     /// Runs `parlor ARGUMENTS` to completion.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let child = try ParlorProcess(arguments, in: directory, environment: environment)
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], input: Data? = nil
+    ) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let child = try ParlorProcess(arguments, in: directory, environment: environment, input: input)
         let status = try await child.waitForExit()
         return (status, child.standardOutput, child.standardError)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import QuortexOracle
 import Testing
 
 @testable import Quortex
@@ -29,15 +30,14 @@ import Testing
     }
 
     @Test func theAnalyzerAgreesWithABruteForceReadingOfTheRules() throws {
-        for seed in UInt64(0)..<150 {
+        // The brute force is slow, so fewer games, but every state of each and all four tiles.
+        for seed in UInt64(0)..<50 {
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
-                guard let drawn = state.drawn, !state.isOver else { return }
-                #expect(state.position.legalPlacements == bruteForceLegalPlacements(state.position, tile: drawn), "seed \(seed)")
-                // Every other tile type too, so each symmetry is exercised.
-                for other in TileType.allCases where other != drawn {
+                guard !state.isOver else { return }
+                for tile in TileType.allCases {
                     var position = state.position
-                    position.drawn = other
-                    #expect(position.legalPlacements == bruteForceLegalPlacements(position, tile: other), "seed \(seed)")
+                    position.drawn = tile
+                    #expect(position.legalPlacements == bruteForceLegalPlacements(position, tile: tile), "seed \(seed)")
                 }
             }
         }

@@ -1,4 +1,5 @@
 import GameCore
+import QuortexOracle
 import Testing
 
 @testable import Quortex

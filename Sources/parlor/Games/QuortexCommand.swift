@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import GameCore
+import Quortex
+
+/// `parlor quortex …`: play, inspect and draw Quortex games from the command line.
+struct QuortexCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quortex",
+        abstract: "Quortex self-play, legal moves and rendering; records are JSON GameRecords.",
+        subcommands: [SelfPlayCommand.self, LegalCommand.self, RenderCommand.self]
+    )
+}
+
+/// Reads the whole of standard input as one JSON `GameRecord` of Quortex and replays it.
+func readQuortexRecord() throws -> (GameRecord<Quortex>, QuortexState) {
+    let data = FileHandle.standardInput.readDataToEndOfFile()
+    guard data.contains(where: { !Character(UnicodeScalar($0)).isWhitespace }) else {
+        throw CommandFailure(.noInput, "expected a Quortex GameRecord (JSON) on standard input, got nothing")
+    }
+    let registry = GameRegistry([Quortex.self])
+    _ = try registry.replay(recordJSON: data)
+    let record = try Quortex.decodeRecord(data)
+    return (record, try record.replay())
+}
+
+/// JSON as the commands print it: one line, keys sorted, so output is stable and diffable.
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}

@@ -1,0 +1,53 @@
+import GameCore
+import Testing
+
+@testable import Quortex
+
+@Suite struct BotTests {
+    @Test func theHeuristicBotBeatsTheRandomBotInAtLeast70PercentOf200Games() throws {
+        var heuristicWins = 0
+        for game in 0..<200 {
+            // Seats alternate so neither bot always has the same side.
+            let heuristicSeat = game % 2
+            let bots: [any QuortexBot] = heuristicSeat == 0 ? [HeuristicBot(), RandomBot()] : [RandomBot(), HeuristicBot()]
+            let record = try SelfPlay.play(players: 2, bots: bots, seed: GameSeed(UInt64(game)))
+            if record.outcome?.winners.contains(heuristicSeat) == true { heuristicWins += 1 }
+        }
+        print("heuristic bot won \(heuristicWins) of 200 games against the random bot")
+        #expect(heuristicWins >= 140)
+    }
+
+    @Test func botGamesAreReproducibleAndReplay() throws {
+        for players in 2...6 {
+            let bots: [any QuortexBot] = [HeuristicBot(), RandomBot()]
+            let record = try SelfPlay.play(players: players, bots: bots, seed: 31)
+            #expect(try SelfPlay.play(players: players, bots: bots, seed: 31) == record)
+            #expect(try record.replay().outcome == record.outcome)
+            #expect(record.outcome != nil)
+        }
+    }
+
+    @Test func theHeuristicBotTakesAWinAndAvoidsHandingOne() throws {
+        // Seat 0 can finish its diagonal at d4; the bot must see it.
+        var scenario = Scenario(sides: [0, 2])
+        scenario.tiles = try path(VictoryTests.diagonal, entry: .west, exit: .northEast).filter { $0.0 != "d4" }
+        scenario.drawn = .noSharps
+        var random = GameRandom(seed: 1)
+        let state = try scenario.state()
+        let choice = try #require(HeuristicBot().choosePlacement(in: state.position, random: &random))
+        #expect(try Quortex.reduce(state, .place(choice), by: 0).outcome?.winners == [0])
+
+        // The same position with seat 1 to move: it must not complete seat 0's flow.
+        scenario.turnSeat = 1
+        let theirs = try scenario.state()
+        let other = try #require(HeuristicBot().choosePlacement(in: theirs.position, random: &random))
+        #expect(try Quortex.reduce(theirs, .place(other), by: 1).outcome == nil)
+    }
+
+    @Test func routeDistanceCountsEmptyCellsStillToCross() throws {
+        #expect(RouteDistance.between(0, 3, on: Board.empty.codes) == 7)
+        var scenario = Scenario(sides: [0, 2])
+        scenario.tiles = try path(VictoryTests.diagonal, entry: .west, exit: .northEast).filter { $0.0 != "d4" }
+        #expect(RouteDistance.between(0, 3, on: try scenario.state().board.codes) == 1)
+    }
+}
