@@ -30,6 +30,23 @@ import Testing
         #expect(winning.steps.map(\.cell.name) == Self.diagonal)
     }
 
+    @Test func aWinningPlacementIsLegalEvenWhenItClosesAnotherPlayersRoute() throws {
+        // The diagonal lacks only g1. The bottom cells g2–g4 already tie their side-5 ports to each
+        // other; One Sharps at g1 turned 0 finishes the diagonal (W–NE) and ties g1's last side-5
+        // port to side 0 (SW–SE), leaving seat 1 (side 2 → 5) no route at all.
+        var scenario = Scenario(sides: [0, 2])
+        let bottom = ["g2", "g3", "g4"].map { ($0, PlacedTile(.twoSharps, rotation: 0)) }
+        scenario.tiles = try path(Self.diagonal, entry: .west, exit: .northEast).filter { $0.0 != "g1" } + bottom
+        scenario.drawn = .oneSharp
+        let won = try play(scenario.state(), ["g1r0"])
+        #expect(won.outcome == GameOutcome(winners: [0], winType: .flow))
+        #expect(!hasPossibleRoute(on: won.board, from: 2, to: 5))
+
+        // Without the win (a7 missing), the same placement is refused.
+        scenario.tiles = scenario.tiles.filter { $0.0 != "a7" }
+        #expect(throws: GameError.self) { try play(scenario.state(), ["g1r0"]) }
+    }
+
     @Test func aFlowToAnotherSideDoesNotWin() throws {
         // The same diagonal for side 2's player, who needs side 5, wins nothing.
         var scenario = Scenario(sides: [1, 2])
