@@ -17,15 +17,6 @@ public struct WinType: RawRepresentable, Hashable, Codable, Sendable, Expressibl
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// Everyone else resigned or was removed.
     public static let resignation: WinType = "resignation"
     /// One move won it for several players or teams at once.
