@@ -24,7 +24,7 @@ import Testing
                 _ = try play(state, ["g4r\(rotation)"])
             } catch let error as GameError {
                 #expect(error.code == .invalidAction)
-                #expect(error.message.contains("possible route"))
+                #expect(error.message == "Two Sharps on g4 turned \(rotation) would leave seat 1 (side 2 to side 5) without a possible route")
             }
         }
         let legalThere = state.position.legalPlacements.filter { $0.cell.name == "g4" }.map(\.rotation)

@@ -19,7 +19,7 @@ extension QuortexState {
         var analyzer = PlacementAnalyzer(position: position, tile: tile)
         guard analyzer.legalRotations(atCellIndex: index).contains(placement.rotation) else {
             throw .invalidAction(
-                "\(tile.displayName) on \(placement.cell.name) turned \(placement.rotation) would leave a player or team without a possible route")
+                "\(tile.displayName) on \(placement.cell.name) turned \(placement.rotation) would leave \(cutOff(by: placement, tile: tile)) without a possible route")
         }
         position.board[placement.cell] = PlacedTile(tile, rotation: placement.rotation)
         placements += 1
@@ -31,6 +31,19 @@ extension QuortexState {
         }
         position.turn = position.nextTurn(after: position.turn)
         drawForCurrentPlayer()
+    }
+
+    /// Names the camps a refused placement would cut off, for the error message.
+    private func cutOff(by placement: Placement, tile: TileType) -> String {
+        var board = position.board
+        board[placement.cell] = PlacedTile(tile, rotation: placement.rotation)
+        let names = position.campsInPlay.compactMap { index -> String? in
+            let camp = position.seating.camps[index]
+            guard RouteDistance.between(camp.from, camp.to, on: board.codes) == RouteDistance.unreachable else { return nil }
+            let seats = camp.seats.map(String.init).joined(separator: " and ")
+            return "\(camp.isTeam ? "seats" : "seat") \(seats) (side \(camp.from) to side \(camp.to))"
+        }
+        return names.isEmpty ? "a player" : names.joined(separator: ", ")
     }
 
     mutating func resign(seat: Int) throws(GameError) {
