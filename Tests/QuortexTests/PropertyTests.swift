@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func movesOutsideTheLegalSetAreRejected() throws {
-        for seed in UInt64(0)..<100 {
+        for seed in UInt64(0)..<1000 {
             var random = GameRandom(seed: GameSeed(seed))
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 guard !state.isOver else { return }
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func flowsNeverShrink() throws {
-        for seed in UInt64(0)..<300 {
+        for seed in UInt64(0)..<2000 {
             var previous: [Int: Set<Flow.Step>] = [:]
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 var current: [Int: Set<Flow.Step>] = [:]
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func replayReproducesEveryState() throws {
-        for seed in UInt64(0)..<300 {
+        for seed in UInt64(0)..<1000 {
             var played: [QuortexState] = []
             let record = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in played.append(state) }
             var replayed: [QuortexState] = []
@@ -93,7 +93,7 @@ import Testing
     @Test func aViewNeverRevealsTheBagOrder() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        for seed in UInt64(0)..<200 {
+        for seed in UInt64(0)..<1000 {
             var random = GameRandom(seed: GameSeed(seed))
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 var reshuffled = state
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func gamesWithResignationsStillEndProperly() throws {
-        for seed in UInt64(0)..<300 {
+        for seed in UInt64(0)..<2000 {
             let players = Self.players(for: seed)
             var state = try Quortex.initialState(players: GamePlayer.seats(players), settings: QuortexSettings(), seed: GameSeed(seed))
             var random = GameRandom(seed: GameSeed(seed))

@@ -80,17 +80,38 @@ import Testing
     }
 
     @Test func aTileThatFitsNowhereWinsForWhoeverDrewIt() throws {
-        // A full board is needed to run out of room, so the position comes from the first seeded
-        // random game that ends this way; the brute-force check below confirms the claim.
+        // 36 tiles down (cell, tile letter N/O/T/H for no/one/two/three sharps, rotation); only f4
+        // is empty. Two Sharps fits there in no rotation without cutting a route, and wins nothing.
+        let board = [
+            "a4H4", "a5O3", "a6N2", "a7O3", "b3O4", "b4N2", "b5N3", "b6H4", "b7O3",
+            "c2N3", "c3O4", "c4H3", "c5H4", "c6O3", "c7N3", "d1H0", "d2H2", "d3H5",
+            "d4H2", "d5T1", "d6O4", "d7H0", "e1H0", "e2N1", "e3N4", "e4O3", "e5T2",
+            "e6T2", "f1N4", "f2N3", "f3T1", "f5T4", "g1T1", "g2O2", "g3T3", "g4O1",
+        ]
+        var scenario = Scenario(sides: [0, 2])
+        scenario.tiles = try board.map { entry in
+            let characters = Array(entry)
+            let type = try #require(TileType.allCases.first { $0.letter == characters[2] })
+            return (String(characters[0...1]), PlacedTile(type, rotation: try #require(characters[3].wholeNumberValue)))
+        }
+        // Seat 0 places the last-but-one tile (Three Sharps on d7); seat 1 then draws Two Sharps.
+        scenario.tiles.removeAll { $0.0 == "d7" }
+        scenario.drawn = .threeSharps
+        scenario.bag = [.twoSharps]
+        let ended = try play(scenario.state(), ["d7r0"])
+        #expect(ended.board.emptyCells.map(\.name) == ["f4"])
+        #expect(ended.drawn == .twoSharps)
+        #expect(ended.outcome == GameOutcome(winners: [1], winType: .constraint))
+        #expect(bruteForceLegalPlacements(ended.position, tile: .twoSharps).isEmpty)
+        // Some other tile would have fitted: it is this draw that decides the game.
+        #expect(!bruteForceLegalPlacements(ended.position, tile: .oneSharp).isEmpty)
+
+        // The position arises in play: the first seeded random game that ends by constraint.
         let record = try Self.constraintRecord()
-        let state = try record.replay()
-        let outcome = try #require(state.outcome)
-        #expect(outcome.winType == .constraint)
-        #expect(outcome.winners == [state.currentSeat])
-        let drawn = try #require(state.drawn)
-        #expect(bruteForceLegalPlacements(state.position, tile: drawn).isEmpty)
+        #expect(try record.replay().board == ended.board)
     }
 
+    /// The first seeded random two-player game that ends by constraint.
     static func constraintRecord() throws -> GameRecord<Quortex> {
         for seed in UInt64(0)..<500 {
             let record = try randomGame(players: 2, seed: seed)
