@@ -30,12 +30,10 @@ final class ParlorProcess: Sendable {
         let stdin = input.map { _ in Pipe() }
         process.standardInput = stdin ?? FileHandle.nullDevice
         out.fileHandleForReading.readabilityHandler = { [stdoutBuffer] handle in
-            let data = handle.availableData
-            stdoutBuffer.append(data)
+            stdoutBuffer.append(handle.availableData, from: handle)
         }
         err.fileHandleForReading.readabilityHandler = { [stderrBuffer] handle in
-            let data = handle.availableData
-            stderrBuffer.append(data)
+            stderrBuffer.append(handle.availableData, from: handle)
         }
         try process.run()
         if let stdin, let input {
@@ -77,8 +75,11 @@ final class ParlorProcess: Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        // Let the pipe handlers drain what the process wrote last.
-        try await Task.sleep(for: .milliseconds(50))
+        // Both pipes reach end of file once the handlers have read everything the process wrote.
+        let drainDeadline = ContinuousClock.now + .seconds(10)
+        while !(stdoutBuffer.isComplete && stderrBuffer.isComplete), ContinuousClock.now < drainDeadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         guard process.terminationReason == .exit else { throw ProcessFailure("parlor died of signal \(process.terminationStatus)") }
         return process.terminationStatus
     }
@@ -105,10 +106,19 @@ struct ProcessFailure: Error, CustomStringConvertible {
 /// What a child wrote to one of its pipes so far.
 final class OutputBuffer: Sendable {
     private let data = Mutex(Data())
+    private let ended = Mutex(false)
 
-    func append(_ chunk: Data) {
-        data.withLock { $0.append(chunk) }
+    /// An empty read means end of file: the writer has closed its end and everything is in.
+    func append(_ chunk: Data, from handle: FileHandle) {
+        if chunk.isEmpty {
+            handle.readabilityHandler = nil
+            ended.withLock { $0 = true }
+        } else {
+            data.withLock { $0.append(chunk) }
+        }
     }
+
+    var isComplete: Bool { ended.withLock { $0 } }
 
     var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
 }

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func selfplayPrintsOneFinishedRecordPerLineReproducibly() async throws {
-        let result = try await run(["quortex", "selfplay", "--players", "3", "--games", "3", "--seed", "40", "--bot", "heuristic,random"])
+        let result = try await run(["quortex", "selfplay", "--players", "3", "--games", "3", "--seed", "40", "--bot", "heuristic,random,lookahead"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3)
@@ -28,7 +28,7 @@ import Testing
             #expect(["flow", "tie", "constraint"].contains(outcome["winType"] as? String))
             #expect((record["actions"] as? [Any])?.isEmpty == false)
         }
-        let again = try await run(["quortex", "selfplay", "--players", "3", "--games", "3", "--seed", "40", "--bot", "heuristic,random"])
+        let again = try await run(["quortex", "selfplay", "--players", "3", "--games", "3", "--seed", "40", "--bot", "heuristic,random,lookahead"])
         #expect(again.stdout == result.stdout)
     }
 

@@ -4,9 +4,10 @@ import Testing
 @testable import Quortex
 
 @Suite struct BotTests {
-    @Test func theHeuristicBotBeatsTheRandomBotInAtLeast70PercentOf200Games() throws {
+    @Test func theHeuristicBotBeatsTheRandomBotInAtLeast70PercentOf200Games() async throws {
         var heuristicWins = 0
         for game in 0..<200 {
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             // Seats alternate so neither bot always has the same side.
             let heuristicSeat = game % 2
             let bots: [any QuortexBot] = heuristicSeat == 0 ? [HeuristicBot(), RandomBot()] : [RandomBot(), HeuristicBot()]
@@ -17,9 +18,23 @@ import Testing
         #expect(heuristicWins >= 140)
     }
 
-    @Test func botGamesAreReproducibleAndReplay() throws {
+    @Test func theLookaheadBotBeatsTheHeuristicBotMostOfTheTime() async throws {
+        var wins = 0
+        for game in 0..<60 {
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
+            let seat = game % 2
+            let bots: [any QuortexBot] = seat == 0 ? [LookaheadBot(), HeuristicBot()] : [HeuristicBot(), LookaheadBot()]
+            let record = try SelfPlay.play(players: 2, bots: bots, seed: GameSeed(UInt64(1000 + game)))
+            if record.outcome?.winners == [seat] { wins += 1 }
+        }
+        print("lookahead bot won \(wins) of 60 games against the heuristic bot")
+        #expect(wins >= 36)
+    }
+
+    @Test func botGamesAreReproducibleAndReplay() async throws {
         for players in 2...6 {
-            let bots: [any QuortexBot] = [HeuristicBot(), RandomBot()]
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
+            let bots: [any QuortexBot] = [HeuristicBot(), RandomBot(), LookaheadBot()]
             let record = try SelfPlay.play(players: players, bots: bots, seed: 31)
             #expect(try SelfPlay.play(players: players, bots: bots, seed: 31) == record)
             #expect(try record.replay().outcome == record.outcome)
@@ -27,24 +42,28 @@ import Testing
         }
     }
 
-    @Test func theHeuristicBotTakesAWinAndAvoidsHandingOne() throws {
+    @Test func theHeuristicBotTakesAWinAndAvoidsHandingOne() async throws {
         // Seat 0 can finish its diagonal at d4; the bot must see it.
         var scenario = Scenario(sides: [0, 2])
         scenario.tiles = try path(VictoryTests.diagonal, entry: .west, exit: .northEast).filter { $0.0 != "d4" }
         scenario.drawn = .noSharps
         var random = GameRandom(seed: 1)
         let state = try scenario.state()
-        let choice = try #require(HeuristicBot().choosePlacement(in: state.position, random: &random))
-        #expect(try Quortex.reduce(state, .place(choice), by: 0).outcome?.winners == [0])
-
-        // The same position with seat 1 to move: it must not complete seat 0's flow.
-        scenario.turnSeat = 1
-        let theirs = try scenario.state()
-        let other = try #require(HeuristicBot().choosePlacement(in: theirs.position, random: &random))
-        #expect(try Quortex.reduce(theirs, .place(other), by: 1).outcome == nil)
+        let theirs = try { () throws -> QuortexState in
+            var other = scenario
+            other.turnSeat = 1
+            return try other.state()
+        }()
+        for bot in [HeuristicBot(), LookaheadBot()] as [any QuortexBot] {
+            let choice = try #require(bot.choosePlacement(in: state.position, random: &random))
+            #expect(try Quortex.reduce(state, .place(choice), by: 0).outcome?.winners == [0])
+            // The same position with seat 1 to move: it must not complete seat 0's flow.
+            let other = try #require(bot.choosePlacement(in: theirs.position, random: &random))
+            #expect(try Quortex.reduce(theirs, .place(other), by: 1).outcome == nil)
+        }
     }
 
-    @Test func routeDistanceCountsEmptyCellsStillToCross() throws {
+    @Test func routeDistanceCountsEmptyCellsStillToCross() async throws {
         #expect(RouteDistance.between(0, 3, on: Board.empty.codes) == 7)
         var scenario = Scenario(sides: [0, 2])
         scenario.tiles = try path(VictoryTests.diagonal, entry: .west, exit: .northEast).filter { $0.0 != "d4" }

@@ -11,9 +11,10 @@ import Testing
 
     static func players(for seed: UInt64) -> Int { 2 + Int(seed % 5) }
 
-    @Test func gamesEndWithin37PlacementsAndOnlyLegalMovesAreAccepted() throws {
+    @Test func gamesEndWithin37PlacementsAndOnlyLegalMovesAreAccepted() async throws {
         var winTypes: [WinType: Int] = [:]
         for seed in Self.seeds {
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var placements = 0
             let record = try randomGame(players: Self.players(for: seed), seed: seed) { state, action in
                 if action != nil { placements += 1 }
@@ -29,9 +30,10 @@ import Testing
         #expect(winTypes[.tie, default: 0] >= 0)
     }
 
-    @Test func theAnalyzerAgreesWithABruteForceReadingOfTheRules() throws {
+    @Test func theAnalyzerAgreesWithABruteForceReadingOfTheRules() async throws {
         // The brute force is slow, so fewer games, but every state of each and all four tiles.
         for seed in UInt64(0)..<50 {
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 guard !state.isOver else { return }
                 for tile in TileType.allCases {
@@ -43,8 +45,9 @@ import Testing
         }
     }
 
-    @Test func movesOutsideTheLegalSetAreRejected() throws {
+    @Test func movesOutsideTheLegalSetAreRejected() async throws {
         for seed in UInt64(0)..<1000 {
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var random = GameRandom(seed: GameSeed(seed))
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 guard !state.isOver else { return }
@@ -62,8 +65,9 @@ import Testing
         }
     }
 
-    @Test func flowsNeverShrink() throws {
+    @Test func flowsNeverShrink() async throws {
         for seed in UInt64(0)..<2000 {
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var previous: [Int: Set<Flow.Step>] = [:]
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 var current: [Int: Set<Flow.Step>] = [:]
@@ -76,8 +80,9 @@ import Testing
         }
     }
 
-    @Test func replayReproducesEveryState() throws {
+    @Test func replayReproducesEveryState() async throws {
         for seed in UInt64(0)..<1000 {
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var played: [QuortexState] = []
             let record = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in played.append(state) }
             var replayed: [QuortexState] = []
@@ -90,10 +95,11 @@ import Testing
         }
     }
 
-    @Test func aViewNeverRevealsTheBagOrder() throws {
+    @Test func aViewNeverRevealsTheBagOrder() async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for seed in UInt64(0)..<1000 {
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var random = GameRandom(seed: GameSeed(seed))
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 var reshuffled = state
@@ -107,8 +113,9 @@ import Testing
         }
     }
 
-    @Test func gamesWithResignationsStillEndProperly() throws {
+    @Test func gamesWithResignationsStillEndProperly() async throws {
         for seed in UInt64(0)..<2000 {
+            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             let players = Self.players(for: seed)
             var state = try Quortex.initialState(players: GamePlayer.seats(players), settings: QuortexSettings(), seed: GameSeed(seed))
             var random = GameRandom(seed: GameSeed(seed))

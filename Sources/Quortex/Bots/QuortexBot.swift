@@ -9,13 +9,18 @@ public protocol QuortexBot: Sendable {
 
 /// The built-in bots, by name (for the command line and practice games).
 public enum QuortexBotKind: String, CaseIterable, Codable, Sendable {
+    /// Easy: any legal placement.
     case random
+    /// Medium: the best placement by route distance.
     case heuristic
+    /// Hard: route distance, one turn ahead over the tiles the next player may draw.
+    case lookahead
 
     public var bot: any QuortexBot {
         switch self {
         case .random: RandomBot()
         case .heuristic: HeuristicBot()
+        case .lookahead: LookaheadBot()
         }
     }
 }

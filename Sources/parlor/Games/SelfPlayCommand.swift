@@ -19,7 +19,7 @@ struct SelfPlayCommand: AsyncParsableCommand {
     @Option(help: "Seed of the first game; game i uses seed + i.")
     var seed: UInt64 = 1
 
-    @Option(help: "Bot for every seat (random or heuristic), or a comma-separated list taken seat by seat.")
+    @Option(help: "Bot for every seat (random, heuristic or lookahead), or a comma-separated list taken seat by seat.")
     var bot = "heuristic"
 
     func validate() throws {
