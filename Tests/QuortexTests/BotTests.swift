@@ -4,29 +4,28 @@ import Testing
 @testable import Quortex
 
 @Suite struct BotTests {
-    @Test func theHeuristicBotBeatsTheRandomBotInAtLeast70PercentOf200Games() async throws {
-        var heuristicWins = 0
-        for game in 0..<200 {
+    /// Outright wins (ties do not count) of `bot` over `opponent` in two-player games with seeds
+    /// from `firstSeed`, seats alternating so neither bot always has the same side.
+    func wins(of bot: any QuortexBot, against opponent: any QuortexBot, games: Int, firstSeed: UInt64) async throws -> Int {
+        var wins = 0
+        for game in 0..<games {
             await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
-            // Seats alternate so neither bot always has the same side.
-            let heuristicSeat = game % 2
-            let bots: [any QuortexBot] = heuristicSeat == 0 ? [HeuristicBot(), RandomBot()] : [RandomBot(), HeuristicBot()]
-            let record = try SelfPlay.play(players: 2, bots: bots, seed: GameSeed(UInt64(game)))
-            if record.outcome?.winners.contains(heuristicSeat) == true { heuristicWins += 1 }
+            let seat = game % 2
+            let bots = seat == 0 ? [bot, opponent] : [opponent, bot]
+            let record = try SelfPlay.play(players: 2, bots: bots, seed: GameSeed(firstSeed + UInt64(game)))
+            if record.outcome?.winners == [seat] { wins += 1 }
         }
-        print("heuristic bot won \(heuristicWins) of 200 games against the random bot")
-        #expect(heuristicWins >= 140)
+        return wins
+    }
+
+    @Test func theHeuristicBotBeatsTheRandomBotInAtLeast70PercentOf200Games() async throws {
+        let wins = try await wins(of: HeuristicBot(), against: RandomBot(), games: 200, firstSeed: 0)
+        print("heuristic bot won \(wins) of 200 games against the random bot")
+        #expect(wins >= 140)
     }
 
     @Test func theLookaheadBotBeatsTheHeuristicBotMostOfTheTime() async throws {
-        var wins = 0
-        for game in 0..<60 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
-            let seat = game % 2
-            let bots: [any QuortexBot] = seat == 0 ? [LookaheadBot(), HeuristicBot()] : [HeuristicBot(), LookaheadBot()]
-            let record = try SelfPlay.play(players: 2, bots: bots, seed: GameSeed(UInt64(1000 + game)))
-            if record.outcome?.winners == [seat] { wins += 1 }
-        }
+        let wins = try await wins(of: LookaheadBot(), against: HeuristicBot(), games: 60, firstSeed: 1000)
         print("lookahead bot won \(wins) of 60 games against the heuristic bot")
         #expect(wins >= 36)
     }
