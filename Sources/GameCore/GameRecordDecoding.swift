@@ -13,15 +13,21 @@ public struct ReplaySummary: Codable, Hashable, Sendable {
 }
 
 extension GameRegistry {
-    /// Decodes a JSON `GameRecord` of whichever registered game it names and replays it.
-    public func replay(recordJSON data: Data) throws(GameError) -> ReplaySummary {
+    /// The module a JSON `GameRecord` is for, after checking that this build plays its game and
+    /// engine version; only the record's `game` and `engineVersion` fields are read.
+    public func module(forRecordJSON data: Data) throws(GameError) -> any GameModule.Type {
         struct Header: Decodable {
             var game: GameID
             var engineVersion: Int
         }
         let header = try GameError.decoding(Header.self, from: data)
         try check(header.game, engineVersion: header.engineVersion)
-        return try module(for: header.game).replaySummary(recordJSON: data)
+        return try module(for: header.game)
+    }
+
+    /// Decodes a JSON `GameRecord` of whichever registered game it names and replays it.
+    public func replay(recordJSON data: Data) throws(GameError) -> ReplaySummary {
+        try module(forRecordJSON: data).replaySummary(recordJSON: data)
     }
 }
 

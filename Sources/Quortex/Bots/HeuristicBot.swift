@@ -7,6 +7,8 @@ public struct HeuristicBot: QuortexBot {
     /// The score of a placement that wins for the camp; its negation, one that wins for another.
     static let winning = 1_000_000
 
+    public let name = "heuristic"
+
     public init() {}
 
     public func choosePlacement(in position: QuortexPosition, random: inout GameRandom) -> Placement? {

@@ -8,6 +8,7 @@ import GameCore
 public struct LookaheadBot: QuortexBot {
     /// How many of its own placements, best by the heuristic first, it looks beyond.
     public var breadth: Int
+    public let name = "lookahead"
 
     public init(breadth: Int = 6) {
         self.breadth = max(breadth, 1)

@@ -3,6 +3,9 @@ import GameCore
 /// A computer player. Bots see only the public position, never the bag, and draw any randomness
 /// from the generator they are handed, so a bot game replays exactly.
 public protocol QuortexBot: Sendable {
+    /// A short name for seat labels, e.g. `heuristic`.
+    var name: String { get }
+
     /// The placement to make for the current player, or nil when the drawn tile fits nowhere.
     func choosePlacement(in position: QuortexPosition, random: inout GameRandom) -> Placement?
 }
@@ -27,6 +30,8 @@ public enum QuortexBotKind: String, CaseIterable, Codable, Sendable {
 
 /// Picks uniformly among the legal placements.
 public struct RandomBot: QuortexBot {
+    public let name = "random"
+
     public init() {}
 
     public func choosePlacement(in position: QuortexPosition, random: inout GameRandom) -> Placement? {

@@ -23,14 +23,7 @@ public enum SelfPlay {
 
     static func botSeats(_ count: Int, bots: [any QuortexBot]) -> [GamePlayer] {
         (0..<max(count, 0)).map { seat in
-            let bot = bots[seat % max(bots.count, 1)]
-            let name =
-                switch bot {
-                case is RandomBot: "random"
-                case is HeuristicBot: "heuristic"
-                case is LookaheadBot: "lookahead"
-                default: "bot"
-                }
+            let name = bots.isEmpty ? "bot" : bots[seat % bots.count].name
             return GamePlayer(id: "bot-\(seat)", name: "\(name) bot \(seat + 1)")
         }
     }

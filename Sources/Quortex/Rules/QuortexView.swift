@@ -6,7 +6,6 @@ public struct QuortexView: Codable, Equatable, Sendable {
     public var viewer: Viewer
     public var players: [GamePlayer]
     public var position: QuortexPosition
-    public var camps: [Seating.Camp]
     public var flows: [Flow]
     /// How many tiles are left in the bag (not which).
     public var bagCount: Int
@@ -17,7 +16,6 @@ public struct QuortexView: Codable, Equatable, Sendable {
         self.viewer = viewer
         players = state.players
         position = state.position
-        camps = state.position.seating.camps
         flows = state.flows
         bagCount = state.bag.count
         placements = state.placements
@@ -25,4 +23,7 @@ public struct QuortexView: Codable, Equatable, Sendable {
     }
 
     public var currentSeat: Int? { outcome == nil ? position.currentSeat : nil }
+
+    /// Solo players and teams; derived from the seating's sides, which is all the view carries.
+    public var camps: [Seating.Camp] { position.seating.camps }
 }

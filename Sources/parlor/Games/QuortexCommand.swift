@@ -18,8 +18,8 @@ func readQuortexRecord() throws -> (GameRecord<Quortex>, QuortexState) {
     guard data.contains(where: { !Character(UnicodeScalar($0)).isWhitespace }) else {
         throw CommandFailure(.noInput, "expected a Quortex GameRecord (JSON) on standard input, got nothing")
     }
-    let registry = GameRegistry([Quortex.self])
-    _ = try registry.replay(recordJSON: data)
+    // Refuses another game or engine by name before the fields of a Quortex record are decoded.
+    _ = try GameRegistry([Quortex.self]).module(forRecordJSON: data)
     let record = try Quortex.decodeRecord(data)
     return (record, try record.replay())
 }
