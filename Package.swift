@@ -15,12 +15,17 @@ let package = Package(
         .executable(name: "parlor", targets: ["parlor"]),
         .library(name: "GameCore", targets: ["GameCore"]),
         .library(name: "Quortex", targets: ["Quortex"]),
+        .library(name: "CrazyEights", targets: ["CrazyEights"]),
+        .library(name: "PlayerProfiles", targets: ["PlayerProfiles"]),
+        .library(name: "GameSession", targets: ["GameSession"]),
         .library(name: "ParlorAPI", targets: ["ParlorAPI"]),
         .library(name: "ParlorStore", targets: ["ParlorStore"]),
         .library(name: "ParlorServer", targets: ["ParlorServer"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
@@ -38,6 +43,20 @@ let package = Package(
         // Optimised even in debug builds: the property tests play thousands of games through them.
         .target(name: "GameCore", swiftSettings: strict + optimisedInDebug),
         .target(name: "Quortex", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
+        .target(name: "CrazyEights", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
+        // Profiles: local identity, avatar, stats and cosmetics, persisted as a versioned JSON file.
+        .target(name: "PlayerProfiles", dependencies: ["GameCore"], swiftSettings: strict),
+        // Runtime: host-authoritative local multiplayer over any transport (lobby, GameStore, codec).
+        .target(
+            name: "GameSession",
+            dependencies: [
+                "GameCore", "PlayerProfiles",
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // Wire: the REST contract, generated from openapi.yaml at build time.
         .target(
             name: "ParlorAPI",
@@ -86,12 +105,21 @@ let package = Package(
                 "ParlorStore",
                 "GameCore",
                 "Quortex",
+                "CrazyEights",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
+        .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),
+        .testTarget(
+            name: "PlayerProfilesTests", dependencies: ["PlayerProfiles", "GameCore", "ParlorTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "GameSessionTests",
+            dependencies: ["GameSession", "CrazyEights", "PlayerProfiles", "GameCore"],
+            swiftSettings: strict),
         .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle"], swiftSettings: strict),
         // A plain, slow reading of the Quortex rules that the tests hold the fast engine to.
         .target(

@@ -1,9 +1,10 @@
 /// A game's stable identifier on the wire and in records, e.g. `quortex` or `crazy-eights`.
 ///
 /// A struct rather than a closed enum so that an older build can still decode, and then refuse
-/// with `unsupportedGameVersion`, a game it does not know.
-public struct GameID: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral,
-    CustomStringConvertible
+/// with `unsupportedGameVersion`, a game it does not know. As a dictionary key it encodes as a JSON
+/// object key, not as an array of pairs.
+public struct GameID: RawRepresentable, Hashable, Codable, CodingKeyRepresentable, Sendable,
+    ExpressibleByStringLiteral, CustomStringConvertible
 {
     public let rawValue: String
 

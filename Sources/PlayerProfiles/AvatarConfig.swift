@@ -1,0 +1,27 @@
+/// A layered SF Symbols avatar. `version` is the schema version, so an avatar saved by an older
+/// build can be migrated rather than misread.
+public struct AvatarConfig: Codable, Hashable, Sendable {
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var baseSymbol: String
+    public var skinColorHex: String
+    public var hairSymbol: String?
+    public var hairColorHex: String
+    public var accessorySymbol: String?
+    public var backgroundColorHex: String
+
+    public init(
+        version: Int = AvatarConfig.currentVersion, baseSymbol: String = "person.fill",
+        skinColorHex: String = "#F1C27D", hairSymbol: String? = nil, hairColorHex: String = "#3B2F2F",
+        accessorySymbol: String? = nil, backgroundColorHex: String = "#4A90D9"
+    ) {
+        self.version = version
+        self.baseSymbol = baseSymbol
+        self.skinColorHex = skinColorHex
+        self.hairSymbol = hairSymbol
+        self.hairColorHex = hairColorHex
+        self.accessorySymbol = accessorySymbol
+        self.backgroundColorHex = backgroundColorHex
+    }
+}
