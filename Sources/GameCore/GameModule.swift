@@ -33,6 +33,9 @@ public protocol GameModule: Sendable {
     static func outcome(of state: State) -> GameOutcome?
 
     static func view(of state: State, for viewer: Viewer) -> View
+
+    /// The outcome as a view shows it, so a client holding only its view knows the game ended.
+    static func outcome(in view: View) -> GameOutcome?
 }
 
 /// A game's settings snapshot. `settingsVersion` travels with the snapshot so that two builds

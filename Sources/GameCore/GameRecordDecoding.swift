@@ -57,6 +57,11 @@ extension GameError {
         }
     }
 
+    /// `corruptedPayload` naming what was being decoded and the offending field.
+    public static func corrupted(_ error: DecodingError, in what: String) -> GameError {
+        .corruptedPayload("\(what): \(describe(error))")
+    }
+
     static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
             let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()

@@ -1,6 +1,14 @@
 /// A layered SF Symbols avatar. `version` is the schema version, so an avatar saved by an older
 /// build can be migrated rather than misread.
+///
+/// Decoding (see `AvatarConfig+Coding.swift`) always yields the current shape: an older avatar is
+/// migrated step by step, one from a newer build keeps the fields this build knows, and a missing
+/// field takes the default below.
 public struct AvatarConfig: Codable, Hashable, Sendable {
+    /// Version history:
+    /// - 0: the first release, before avatars were versioned: no `version` key, and the one body
+    ///   colour was called `colorHex`.
+    /// - 1: `colorHex` renamed `skinColorHex`; `version` written.
     public static let currentVersion = 1
 
     public var version: Int

@@ -72,6 +72,8 @@ public enum Quortex: GameModule {
     public static func view(of state: QuortexState, for viewer: Viewer) -> QuortexView {
         QuortexView(state: state, viewer: viewer)
     }
+
+    public static func outcome(in view: QuortexView) -> GameOutcome? { view.outcome }
 }
 
 extension WinType {

@@ -17,7 +17,10 @@ enum Nim: GameModule {
         var winner: Int?
     }
 
-    struct View: Codable, Equatable, Sendable { var stones: Int }
+    struct View: Codable, Equatable, Sendable {
+        var stones: Int
+        var outcome: GameOutcome?
+    }
 
     typealias Action = Int
 
@@ -54,7 +57,9 @@ enum Nim: GameModule {
         state.winner.map { GameOutcome(winners: [$0], winType: "last-stone") }
     }
 
-    static func view(of state: State, for viewer: Viewer) -> View { View(stones: state.stones) }
+    static func view(of state: State, for viewer: Viewer) -> View { View(stones: state.stones, outcome: outcome(of: state)) }
+
+    static func outcome(in view: View) -> GameOutcome? { view.outcome }
 }
 
 @Suite struct GameContractTests {
