@@ -9,6 +9,9 @@ public actor SessionClient<Module: GameModule>: SessionPeer {
     private let transport: any GameTransport
     private let clock: any SessionClock
     private let logger: Logger
+    /// Signals every change, for a UI to refresh from (`GameStore` listens).
+    public nonisolated let changes: AsyncStream<Void>
+    private let changed: AsyncStream<Void>.Continuation
 
     public init(
         configuration: ClientConfiguration, host: PeerID, transport: any GameTransport, clock: any SessionClock,
@@ -18,6 +21,7 @@ public actor SessionClient<Module: GameModule>: SessionPeer {
         self.transport = transport
         self.clock = clock
         self.logger = logger
+        (changes, changed) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     public var phase: ClientPhase { core.phase }
@@ -54,6 +58,7 @@ public actor SessionClient<Module: GameModule>: SessionPeer {
     }
 
     private func send(_ messages: [Outgoing]) async {
+        changed.yield()
         await SessionFrames.send(messages, over: transport, logger: logger)
     }
 }

@@ -11,6 +11,9 @@ public actor SessionHost<Module: GameModule>: SessionPeer {
     private let transport: any GameTransport
     private let clock: any SessionClock
     private let logger: Logger
+    /// Signals every change, for a UI to refresh from (`GameStore` listens).
+    public nonisolated let changes: AsyncStream<Void>
+    private let changed: AsyncStream<Void>.Continuation
 
     public init(
         core: HostSessionCore<Module>, transport: any GameTransport, clock: any SessionClock,
@@ -20,9 +23,11 @@ public actor SessionHost<Module: GameModule>: SessionPeer {
         self.transport = transport
         self.clock = clock
         self.logger = logger
+        (changes, changed) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     public var lobby: LobbyInfo { core.lobby }
+    public private(set) var isEnded = false
 
     public func received(_ frame: Data, from peer: PeerID) async {
         guard let message = SessionFrames.decode(frame, from: peer, logger: logger) else { return }
@@ -62,10 +67,12 @@ public actor SessionHost<Module: GameModule>: SessionPeer {
     }
 
     public func end(reason: String = "The host ended the session") async {
+        isEnded = true
         await send(core.end(reason: reason))
     }
 
     private func send(_ messages: [Outgoing]) async {
+        changed.yield()
         await SessionFrames.send(messages, over: transport, logger: logger)
     }
 }
