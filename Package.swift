@@ -124,6 +124,7 @@ let package = Package(
                 "GameSession", "CrazyEights", "PlayerProfiles", "GameCore",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle"], swiftSettings: strict),
