@@ -150,7 +150,10 @@ let package = Package(
         .testTarget(
             name: "ParlorCommandTests",
             // Depends on the executable so that `swift test` builds the binary these tests run.
-            dependencies: ["parlor", "ParlorTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: [
+                "parlor", "ParlorTestSupport", "CrazyEights", "GameCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict
         ),
         // Shared test helpers: the SQLite/PostgreSQL matrix, temporary directories, process runner.

@@ -1,1 +1,76 @@
 import GameCore
+
+/// Crazy Eights: a shedding game for 2–8 players and the flagship of OneForTheBoys. Players follow
+/// the top card of the discard pile by suit or rank; eights are wild and name the suit to follow.
+/// The first to empty their hand wins the round and scores what the others still hold; rounds go
+/// on until someone reaches the target score.
+///
+/// This module is the whole rulebook: cards (`Cards/`), settings, dealing, legality, scoring and
+/// views (`Rules/`), and bots with self-play (`Bots/`). It is pure Swift with no I/O; all chance
+/// comes from the `GameRandom` kept in the state.
+public enum CrazyEights: GameModule {
+    public typealias Settings = CrazyEightsSettings
+    public typealias State = CrazyEightsState
+    public typealias Action = CrazyEightsAction
+    public typealias View = CrazyEightsView
+
+    public static let id: GameID = "crazy-eights"
+    public static let engineVersion = 1
+
+    public static let catalogEntry = GameCatalogEntry(
+        id: id, displayName: "Crazy Eights", symbol: "suit.club.fill", minPlayers: 2, maxPlayers: 8, difficulty: .easy)
+
+    public static let policy = GamePolicy(
+        minPlayers: 2, maxPlayers: 8, isTurnBased: true, allowsRejoin: true, supportsSpectators: true)
+
+    public static func defaultSettings(playerCount: Int) -> CrazyEightsSettings { .classic }
+
+    /// Draws the first dealer, then deals round 1. The generator stays in the state for every
+    /// later shuffle (next rounds, reshuffled discard piles, buried eights).
+    public static func initialState(players: [GamePlayer], settings: CrazyEightsSettings, seed: GameSeed)
+        throws(GameError) -> CrazyEightsState
+    {
+        try checkVersion(of: settings)
+        try checkPlayerCount(players.count)
+        try settings.validate(players: players.count)
+        var random = GameRandom(seed: seed)
+        let dealer = random.nextInt(below: players.count)
+        var state = CrazyEightsState(players: players, settings: settings, dealer: dealer, random: random)
+        state.dealRound()
+        return state
+    }
+
+    public static func reduce(_ state: CrazyEightsState, _ action: CrazyEightsAction, by seat: Int)
+        throws(GameError) -> CrazyEightsState
+    {
+        guard state.outcome == nil else { throw .gameOver("the match is over") }
+        guard state.isConsistent else { throw .desync("the game state is inconsistent") }
+        guard state.hands.indices.contains(seat) else {
+            throw .invalidAction("there is no seat \(seat) in this \(state.playerCount)-player game")
+        }
+        guard seat == state.turn else {
+            throw .notYourTurn("it is seat \(state.turn)'s turn, not seat \(seat)'s")
+        }
+        var next = state
+        switch action {
+        case .play(let card, let namedSuit): try next.play(card, namedSuit: namedSuit, by: seat)
+        case .draw: try next.draw(by: seat)
+        case .pass: try next.pass(by: seat)
+        }
+        return next
+    }
+
+    /// Empty when it is not `seat`'s turn or the match is over; never nil.
+    public static func legalActions(in state: CrazyEightsState, for seat: Int) -> [CrazyEightsAction]? {
+        state.legalActions(for: seat)
+    }
+
+    public static func outcome(of state: CrazyEightsState) -> GameOutcome? { state.outcome }
+
+    public static func view(of state: CrazyEightsState, for viewer: Viewer) -> CrazyEightsView {
+        CrazyEightsView(state: state, viewer: viewer)
+    }
+
+    /// The outcome as a view shows it, so a client holding only its view knows the match ended.
+    public static func outcome(in view: CrazyEightsView) -> GameOutcome? { view.outcome }
+}

@@ -29,13 +29,13 @@ final class ParlorProcess: Sendable {
         process.standardError = err
         let stdin = input.map { _ in Pipe() }
         process.standardInput = stdin ?? FileHandle.nullDevice
-        out.fileHandleForReading.readabilityHandler = { [stdoutBuffer] handle in
-            stdoutBuffer.append(handle.availableData, from: handle)
-        }
-        err.fileHandleForReading.readabilityHandler = { [stderrBuffer] handle in
-            stderrBuffer.append(handle.availableData, from: handle)
-        }
         try process.run()
+        // A blocking reader thread per pipe: on Linux a readability handler sometimes misses the
+        // last chunk or the end of file, which left a finished child's output incomplete.
+        for (pipe, buffer) in [(out, stdoutBuffer), (err, stderrBuffer)] {
+            let handle = pipe.fileHandleForReading
+            Thread.detachNewThread { buffer.drain(handle) }
+        }
         if let stdin, let input {
             try stdin.fileHandleForWriting.write(contentsOf: input)
             try stdin.fileHandleForWriting.close()
@@ -108,14 +108,15 @@ final class OutputBuffer: Sendable {
     private let data = Mutex(Data())
     private let ended = Mutex(false)
 
-    /// An empty read means end of file: the writer has closed its end and everything is in.
-    func append(_ chunk: Data, from handle: FileHandle) {
-        if chunk.isEmpty {
-            handle.readabilityHandler = nil
-            ended.withLock { $0 = true }
-        } else {
+    /// Reads `handle` until end of file (an empty read: the writer has closed its end and
+    /// everything is in), blocking the calling thread.
+    func drain(_ handle: FileHandle) {
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
             data.withLock { $0.append(chunk) }
         }
+        ended.withLock { $0 = true }
     }
 
     var isComplete: Bool { ended.withLock { $0 } }
