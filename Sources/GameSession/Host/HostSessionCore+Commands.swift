@@ -100,6 +100,7 @@ extension HostSessionCore {
             guard let action = game.autopilotAction(for: seat, random: &autopilotRandom) else { continue }
             guard case .applied = game.submit(action, by: seat, actionId: nil) else { continue }
             self.game = game
+            autopilotMoves += 1
             return gameChanged()
         }
         return nil

@@ -22,6 +22,8 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
     var game: HostGame<Module>?
     /// The profile at each seat of the current game; the host is seat 0.
     public private(set) var seats: [PlayerProfile] = []
+    /// Moves the host made for absent players' seats.
+    public internal(set) var autopilotMoves = 0
     /// Games the host played to the end, oldest first.
     public private(set) var finishedMatches: [FinishedMatch] = []
     private var revision = 0
