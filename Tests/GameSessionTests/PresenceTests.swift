@@ -38,6 +38,11 @@ import Testing
         await table.run(for: .milliseconds(200))
         #expect(await table.phase(0) == .ended(reason: "Closing time"))
         #expect(await table.phase(1) == .ended(reason: "Closing time"))
+        // A latecomer, or the same player trying again, hears it is over.
+        let late = try await table.addClient()
+        await table.connect(late)
+        await table.run(for: .seconds(1))
+        #expect(await table.phase(late) == .ended(reason: "Closing time"))
     }
 
     @Test func aClientSilentForThirtySecondsIsRemoved() async throws {

@@ -62,16 +62,19 @@ extension HostSessionCore {
         return gameChanged()
     }
 
-    /// Closes the session for everyone.
+    /// Closes the session for everyone; from then on it neither advertises nor admits anyone.
     public mutating func end(reason: String) -> [Outgoing] {
+        guard closedReason == nil else { return [] }
         let out = members.map { Outgoing(to: $0.peer, .sessionEnded(reason: reason)) }
         members.removeAll()
         phase = .finished
+        closedReason = reason
         return out
     }
 
     /// Heartbeats, removal of silent clients, and the autopilot for absent players' seats.
     public mutating func tick(now: SessionInstant) -> [Outgoing] {
+        guard closedReason == nil else { return [] }
         var out: [Outgoing] = []
         let interval = configuration.timeouts.heartbeatInterval
         if lastHeartbeat.map({ now - $0 >= interval }) ?? true {

@@ -30,6 +30,8 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
     var autopilotRandom: GameRandom
     var lastHeartbeat: SessionInstant?
     var lastAutopilot: SessionInstant?
+    /// Set once the host has ended the session.
+    public internal(set) var closedReason: String?
 
     public init(hostProfile: PlayerProfile, settings: Module.Settings, configuration: HostConfiguration) throws(GameError) {
         try Module.checkVersion(of: settings)
@@ -72,6 +74,7 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
 
     /// A new connection is told about the lobby, which is how a client discovers it.
     public mutating func connected(_ peer: PeerID, now: SessionInstant) -> [Outgoing] {
+        if let closedReason { return [Outgoing(to: peer, .sessionEnded(reason: closedReason))] }
         connectedPeers.insert(peer)
         return [Outgoing(to: peer, .lobbyUpdate(lobby))]
     }
@@ -86,6 +89,10 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
     }
 
     public mutating func receive(_ message: NetworkMessage, from peer: PeerID, now: SessionInstant) -> [Outgoing] {
+        if let closedReason {
+            // Whoever still talks to a closed session is told it is over.
+            return message.kind == "leave" ? [] : [Outgoing(to: peer, .sessionEnded(reason: closedReason))]
+        }
         if let index = memberIndex(of: peer) { members[index].lastHeard = now }
         switch message {
         case .joinRequest(let profile, let appVersion, let passcodeHash, let games):
