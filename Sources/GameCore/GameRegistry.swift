@@ -33,6 +33,12 @@ public struct GameRegistry: Sendable {
         }
     }
 
+    /// Each game's engine version: what a client announces when it joins a host, so the host can
+    /// refuse a client that lacks its game or plays another version of it.
+    public var engineVersions: [GameID: Int] {
+        modules.mapValues { $0.engineVersion }
+    }
+
     /// The catalogue, in registration order.
     public var catalogue: [GameCatalogEntry] {
         order.compactMap { modules[$0]?.catalogEntry }

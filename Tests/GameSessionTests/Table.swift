@@ -39,7 +39,7 @@ struct Table<Module: GameModule> {
         let profile = profile ?? PlayerProfile(username: name ?? "Player \(index + 1)")
         let configuration = ClientConfiguration(
             profile: profile, appVersion: try #require(SemanticVersion(appVersion)), passcode: passcode,
-            timeouts: timeouts, games: games ?? [Module.id: Module.engineVersion])
+            timeouts: timeouts, games: games ?? GameRegistry([Module.self]).engineVersions)
         let client = SessionClient<Module>(
             configuration: configuration, host: Self.hostPeer, transport: hub.transport(for: Self.clientPeer(index)),
             clock: hub.clock)

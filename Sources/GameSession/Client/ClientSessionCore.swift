@@ -30,7 +30,8 @@ public struct ClientConfiguration: Sendable {
     public var appVersion: SemanticVersion
     public var passcode: String?
     public var timeouts: SessionTimeouts
-    /// The games and engine versions this build has; sent with the join request.
+    /// The games and engine versions this build has (`GameRegistry.engineVersions`); sent with
+    /// the join request.
     public var games: [GameID: Int]
 
     public init(
