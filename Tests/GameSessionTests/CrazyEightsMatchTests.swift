@@ -47,7 +47,11 @@ import Testing
         #expect(try record.replay() == state)
         #expect(record.outcome == outcome)
         let counts = await table.hub.counts
-        print("\(match.testDescription): \(record.actions.count) actions, \(host.autopilotMoves) by the autopilot; frames sent \(counts.sent), dropped \(counts.dropped), duplicated \(counts.duplicated), delivered \(counts.delivered)")
+        let largest = await table.hub.delivered.values.joined().map(\.count).max() ?? 0
+        print(
+            "\(match.testDescription): \(record.actions.count) actions, \(host.autopilotMoves) by the autopilot;",
+            "frames sent \(counts.sent), dropped \(counts.dropped), duplicated \(counts.duplicated),",
+            "delivered \(counts.delivered), largest \(largest) bytes")
         #expect(counts.dropped > 0 && counts.duplicated > 0)
         // Long enough that the disconnect and the long sleep happened mid-match, and the host
         // played the sleeper's seat meanwhile.
