@@ -20,19 +20,15 @@ import Testing
         return wins
     }
 
-    /// The required figure. Party rules give a thinking player more to work with (twos to stack,
-    /// extra turns heads-up); in classic a round is mostly the luck of the deal and the draw, and
-    /// no view-only heuristic tried did much better than the figure asserted below for it.
-    @Test func theHeuristicBotWinsAtLeast65PercentOf300PartyRoundsAgainstTheRandomBot() async throws {
-        let wins = try await roundWins(preset: .party, rounds: 300, firstSeed: 0)
-        print("party: heuristic bot won \(wins) of 300 two-player rounds against the random bot (\(wins * 100 / 300)%)")
+    /// The required figure, for both presets: at least 65% of 300 rounds. Before the bot read the
+    /// round log it won 61% of classic rounds (a round is much the luck of the deal and the draw);
+    /// leading the opponent into suits it is known or likely to lack brought it to about 70%,
+    /// on these seeds and on others (1000..<1300 gave 215 classic, 214 party).
+    @Test(arguments: [CrazyEightsSettings.Preset.classic, .party])
+    func theHeuristicBotWinsAtLeast65PercentOf300RoundsAgainstTheRandomBot(preset: CrazyEightsSettings.Preset) async throws {
+        let wins = try await roundWins(preset: preset, rounds: 300, firstSeed: 0)
+        print("\(preset): heuristic bot won \(wins) of 300 two-player rounds against the random bot (\(wins * 100 / 300)%)")
         #expect(wins >= 195)
-    }
-
-    @Test func theHeuristicBotWinsMostClassicRoundsAgainstTheRandomBot() async throws {
-        let wins = try await roundWins(preset: .classic, rounds: 300, firstSeed: 0)
-        print("classic: heuristic bot won \(wins) of 300 two-player rounds against the random bot (\(wins * 100 / 300)%)")
-        #expect(wins >= 174)
     }
 
     @Test func selfPlayIsReproducibleAndReplays() async throws {
@@ -65,6 +61,31 @@ import Testing
     @Test func theHeuristicBotNamesTheSuitItHoldsMostOf() throws {
         let view = CrazyEights.view(of: try Scenario("8D 2C 3H 4H 5H KD", "4C").state(), for: .player(seat: 0))
         #expect(choose(HeuristicBot(), view) == .play(try card("8D"), namedSuit: .hearts))
+    }
+
+    /// Seat 1 draws 4D and 5S on the 9 of spades, then plays 5S: it holds no spade, no 9 and no eight.
+    func afterTheOpponentDrew(_ hand: String) throws -> CrazyEightsView {
+        var scenario = Scenario(hand, "2H 3H")
+        scenario.turn = 1
+        scenario.stock = "5S 4D"
+        let state = try scenario.state().playing("draw", "draw", "play 5S")
+        return CrazyEights.view(of: state, for: .player(seat: 0))
+    }
+
+    @Test func theHeuristicBotLeadsIntoASuitTheOpponentIsKnownToLack() throws {
+        // 5C would keep it in its long suit, but 6S leaves seat 1 to draw unless it holds a six.
+        let view = try afterTheOpponentDrew("6S 5C 7C 9C KC")
+        #expect(view.roundLog.map(\.notation) == ["1 draw 2 spades 9", "1 play 5S"])
+        #expect(choose(HeuristicBot(), view) == .play(try card("6S")))
+        let reading = TableReading(view)
+        #expect(reading.voidSuits[1] == [.spades] && reading.voidRanks[1] == [.nine] && reading.noEights[1])
+        #expect(reading.voidSuits[0].isEmpty && !reading.noEights[0])
+        #expect(reading.chanceStuck(seat: 1, suit: .spades, rank: nil, handSize: 3) == 1)
+    }
+
+    @Test func theHeuristicBotNamesASuitTheOpponentLacksWithAnEight() throws {
+        let view = try afterTheOpponentDrew("8D 4H 4C")
+        #expect(choose(HeuristicBot(), view) == .play(try card("8D"), namedSuit: .spades))
     }
 
     @Test func theHeuristicBotStacksTwosAndHitsAPlayerAboutToGoOut() throws {

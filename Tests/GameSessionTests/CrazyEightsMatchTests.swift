@@ -16,8 +16,10 @@ import Testing
         var testDescription: String { "\(settings.preset) seed \(seed.value)" }
     }
 
+    /// Seeds whose matches run long enough for the trouble at steps 200–750 (classic seed 11 ended
+    /// in one short round once the heuristic bot read the round log).
     static let cases = [
-        Case(seed: 11, settings: .classic),
+        Case(seed: 12, settings: .classic),
         Case(seed: 14, settings: .party),
         Case(seed: 13, settings: { var s = CrazyEightsSettings.classic; s.drawRule = .oneThenPass; s.reshuffleDiscard = false; return s }()),
     ]
@@ -122,7 +124,8 @@ import Testing
         Issue.record("the match did not end")
     }
 
-    /// Every card named in any frame a client received is in its own hand or on the discard pile.
+    /// Every card named in any frame a client received is in its own hand, on the discard pile or
+    /// played this round.
     func noClientSawAnotherHand(_ table: Table<CrazyEights>) async throws {
         let card = /\b(10|[2-9AJQK])[CDHS]\b/
         for index in table.clients.indices {
@@ -136,7 +139,11 @@ import Testing
                 }
                 let payload = try JSONDecoder().decode(StatePayload<CrazyEightsView>.self, from: Data(text.utf8))
                 #expect(payload.seat == seat)
-                let visible = Set(payload.view.hand.map(\.notation) + [payload.view.topCard?.notation].compactMap { $0 })
+                // Cards played this round are public too: the view's round log names them.
+                let played = payload.view.roundLog.compactMap { event -> String? in
+                    if case .played(_, let card, _) = event { card.notation } else { nil }
+                }
+                let visible = Set(payload.view.hand.map(\.notation) + [payload.view.topCard?.notation].compactMap { $0 } + played)
                 for match in text.matches(of: card) where !visible.contains(String(match.output.0)) {
                     Issue.record("client \(index) received \(match.output.0), not in its hand or on the pile")
                 }

@@ -15,7 +15,8 @@ public protocol CrazyEightsBot: Sendable {
 public enum CrazyEightsBotKind: String, CaseIterable, Codable, Sendable {
     /// Easy: any legal action.
     case random
-    /// Medium: saves eights, sheds high cards, keeps to its long suit.
+    /// Medium: saves eights, sheds high cards, keeps to its long suit, leads into suits the next
+    /// player is known to lack.
     case heuristic
 
     public var bot: any CrazyEightsBot {

@@ -30,6 +30,10 @@ public struct CrazyEightsState: Codable, Equatable, Sendable {
     public var scores: [Int]
     /// Every finished round, oldest first.
     public var rounds: [RoundResult]
+    /// What this round's players saw happen, oldest first (see `PublicEvent` and `RoundLog`).
+    /// Derived from the actions, so records replay to it; emptied by each deal, so once the match
+    /// is over it still shows the last round.
+    public var roundLog: [PublicEvent]
     public var outcome: GameOutcome?
     /// Secret, like the stock: its state would predict every later shuffle.
     public var random: GameRandom

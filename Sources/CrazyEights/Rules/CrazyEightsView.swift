@@ -1,8 +1,8 @@
 import GameCore
 
 /// What a player or spectator sees: their own hand, how many cards everyone holds, the discard
-/// pile's top and the public counters. Never another hand's cards, the stock's order or the
-/// generator.
+/// pile's top, the public counters and the round's public log. Never another hand's cards, a
+/// card another seat drew, the stock's order or the generator.
 public struct CrazyEightsView: Codable, Equatable, Sendable {
     public var viewer: Viewer
     public var players: [GamePlayer]
@@ -25,6 +25,9 @@ public struct CrazyEightsView: Codable, Equatable, Sendable {
     public var scores: [Int]
     public var round: Int
     public var lastRound: RoundResult?
+    /// This round's public events, oldest first: plays, draw counts and passes, never a drawn
+    /// card. Empty when decoded from a sender that predates it.
+    public var roundLog: [PublicEvent]
     public var settings: CrazyEightsSettings
     public var outcome: GameOutcome?
     /// The viewer's legal actions when it is their turn, otherwise empty.
@@ -48,6 +51,7 @@ public struct CrazyEightsView: Codable, Equatable, Sendable {
         scores = state.scores
         round = state.round
         lastRound = state.rounds.last
+        roundLog = state.roundLog
         settings = state.settings
         outcome = state.outcome
         legalActions = own.map { state.legalActions(for: $0) } ?? []

@@ -8,7 +8,7 @@ extension CrazyEightsState {
             players: players, settings: settings, hands: Array(repeating: [], count: players.count), stock: [],
             discard: [], currentSuit: .clubs, turn: 0, direction: .clockwise, pendingPenalty: 0, drawsThisTurn: 0,
             blockedPasses: 0, dealer: dealer, round: 1, scores: Array(repeating: 0, count: players.count),
-            rounds: [], outcome: nil, random: random)
+            rounds: [], roundLog: [], outcome: nil, random: random)
     }
 
     /// Shuffles every card with the state's generator, deals a hand to each seat starting left of
@@ -43,5 +43,6 @@ extension CrazyEightsState {
         pendingPenalty = 0
         drawsThisTurn = 0
         blockedPasses = 0
+        roundLog = []
     }
 }

@@ -2,7 +2,8 @@ import GameCore
 
 extension CrazyEights: PredictingGameModule {
     /// The viewer's own play shown at once: the card leaves their hand and becomes the top of
-    /// the discard pile, with its suit or the named one to follow.
+    /// the discard pile, with its suit or the named one to follow, and the play ends the round
+    /// log as the host will log it.
     ///
     /// Only what the play certainly does is changed. The turn, direction and penalty are left for
     /// the host to set, and `legalActions` is emptied so a client does not offer a second action
@@ -21,6 +22,7 @@ extension CrazyEights: PredictingGameModule {
         next.topCard = card
         next.currentSuit = namedSuit ?? card.suit
         next.discardCount += 1
+        RoundLog.append(.played(seat: seat, card: card, namedSuit: namedSuit), to: &next.roundLog, players: next.players.count)
         next.legalActions = []
         return next
     }

@@ -12,6 +12,7 @@ extension CrazyEightsState {
         }
         if let problem = Matching.namingProblem(card, namedSuit: namedSuit) { throw .invalidAction(problem) }
         hands[seat].remove(at: index)
+        log(.played(seat: seat, card: card, namedSuit: namedSuit))
         discard.append(card)
         currentSuit = namedSuit ?? card.suit
         blockedPasses = 0
@@ -40,21 +41,26 @@ extension CrazyEightsState {
         blockedPasses = 0
         if pendingPenalty > 0 {
             // The whole penalty, or as much of it as the cards allow, and the turn is over.
+            var taken = 0
             for _ in 0..<pendingPenalty {
                 guard let card = takeFromStock() else { break }
                 hands[seat].append(card)
+                taken += 1
             }
+            log(.tookPenalty(seat: seat, count: taken))
             pendingPenalty = 0
             endTurn(steps: 1)
             return
         }
         guard let card = takeFromStock() else { throw .desync("the stock could give a card but gave none") }
+        logDraw(by: seat)
         hands[seat].append(card)
         drawsThisTurn += 1
     }
 
     mutating func pass(by seat: Int) throws(GameError) {
         if let refusal = passRefusal(seat) { throw .invalidAction(refusal) }
+        log(.passed(seat: seat))
         // A penalty that cannot be drawn lapses rather than passing on to the next player.
         pendingPenalty = 0
         blockedPasses = stockCanGive ? 0 : blockedPasses + 1
