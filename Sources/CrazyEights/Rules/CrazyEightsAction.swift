@@ -54,19 +54,4 @@ public enum CrazyEightsAction: Hashable, Sendable, CustomStringConvertible {
     public var description: String { notation }
 }
 
-extension CrazyEightsAction: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(notation: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(notation)
-    }
-}
+extension CrazyEightsAction: NotationCodable {}

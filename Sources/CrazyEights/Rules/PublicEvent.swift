@@ -80,19 +80,4 @@ public enum PublicEvent: Hashable, Sendable, CustomStringConvertible {
     public var description: String { notation }
 }
 
-extension PublicEvent: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(notation: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(notation)
-    }
-}
+extension PublicEvent: NotationCodable {}
