@@ -90,7 +90,7 @@ extension SessionClient: GameSessionEndpoint {
 extension SessionHost: GameSessionEndpoint {
     public func snapshot() -> SessionSnapshot<Module> {
         SessionSnapshot(
-            phase: isEnded ? .ended(reason: "You ended the session") : .joined, lobby: core.lobby,
+            phase: core.closedReason.map { .ended(reason: $0) } ?? .joined, lobby: core.lobby,
             view: core.hostView, finishedMatches: core.finishedMatches)
     }
 }

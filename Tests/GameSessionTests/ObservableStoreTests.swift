@@ -44,6 +44,17 @@ import Testing
         #expect(host.lastError == .invalidAction("add 1 or 2, not 9"))
     }
 
+    @MainActor @Test func theHostsStoreShowsTheSessionItEnded() async throws {
+        var table = try await Table<Race>(settings: RaceSettings())
+        try await table.seat(1)
+        let host = GameStore<Race>(endpoint: table.host, isHost: true)
+        await host.refresh()
+        #expect(host.phase == .joined)
+        await table.host.end(reason: "Closing time")
+        await host.refresh()
+        #expect(host.phase == .ended(reason: "Closing time"))
+    }
+
     @Test func sessionsSignalChanges() async throws {
         var table = try await Table<Race>(settings: RaceSettings())
         var changes = table.host.changes.makeAsyncIterator()

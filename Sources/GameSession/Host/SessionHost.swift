@@ -27,7 +27,6 @@ public actor SessionHost<Module: GameModule>: SessionPeer {
     }
 
     public var lobby: LobbyInfo { core.lobby }
-    public private(set) var isEnded = false
 
     public func received(_ frame: Data, from peer: PeerID) async {
         guard let message = SessionFrames.decode(frame, from: peer, logger: logger) else { return }
@@ -67,7 +66,6 @@ public actor SessionHost<Module: GameModule>: SessionPeer {
     }
 
     public func end(reason: String = "The host ended the session") async {
-        isEnded = true
         await send(core.end(reason: reason))
     }
 

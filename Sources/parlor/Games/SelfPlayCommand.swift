@@ -29,13 +29,7 @@ struct SelfPlayCommand: AsyncParsableCommand {
     }
 
     func bots() throws -> [any QuortexBot] {
-        try bot.split(separator: ",").map { name in
-            guard let kind = QuortexBotKind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                let known = QuortexBotKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("unknown bot \"\(name)\"; the bots are \(known)")
-            }
-            return kind.bot
-        }
+        try namedChoices(bot, of: "bot").map { (kind: QuortexBotKind) in kind.bot }
     }
 
     func run() async throws {

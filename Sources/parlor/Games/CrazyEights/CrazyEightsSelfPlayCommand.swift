@@ -39,23 +39,13 @@ struct CrazyEightsSelfPlayCommand: AsyncParsableCommand {
     }
 
     func settings() throws -> CrazyEightsSettings {
-        guard let preset = CrazyEightsSettings.Preset(rawValue: preset) else {
-            let known = CrazyEightsSettings.Preset.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("unknown preset \"\(preset)\"; the presets are \(known)")
-        }
-        var settings = CrazyEightsSettings(preset: preset)
+        var settings = CrazyEightsSettings(preset: try namedChoice(preset, of: "preset"))
         if let targetScore { settings.targetScore = targetScore }
         return settings
     }
 
     func bots() throws -> [any CrazyEightsBot] {
-        try bot.split(separator: ",", omittingEmptySubsequences: false).map { name in
-            guard let kind = CrazyEightsBotKind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                let known = CrazyEightsBotKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("unknown bot \"\(name)\"; the bots are \(known)")
-            }
-            return kind.bot
-        }
+        try namedChoices(bot, of: "bot").map { (kind: CrazyEightsBotKind) in kind.bot }
     }
 
     func run() async throws {
