@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
@@ -27,17 +28,32 @@ struct Serve: AsyncParsableCommand {
             let configuration = try serverConfiguration(sources)
             let location = try options.location(sources)
             let logger = try options.bootstrapLogging(sources)
-            try await Self.serve(configuration: configuration, location: location, logger: logger)
+            let dataDirectory = URL(fileURLWithPath: sources.string(options.dataDir, .dataDir) ?? ".parlor")
+            let accounts = try sources.accountsConfiguration(server: configuration)
+            let mailer = FileMailer(directory: dataDirectory.appendingPathComponent("mail"), logger: logger)
+            // A provider that refuses connections should fail the sign-in at once, not retry until the timeout.
+            var http = HTTPClient.Configuration()
+            http.connectionPool.retryConnectionEstablishment = false
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
+            do {
+                let services = ParlorServices(accounts: accounts, httpClient: client, mailer: mailer)
+                try await Self.serve(configuration: configuration, location: location, services: services, logger: logger)
+                try await client.shutdown()
+            } catch {
+                try? await client.shutdown()
+                throw error
+            }
         }
     }
 
-    static func serve(configuration: ServerConfiguration, location: DatabaseLocation, logger: Logger) async throws {
+    static func serve(configuration: ServerConfiguration, location: DatabaseLocation, services: ParlorServices, logger: Logger) async throws {
         try await Database.withOpened(location, logger: logger) { database in
             let applied = try await Migrator().migrate(database)
             logger.info("database ready", metadata: ["database": "\(location)", "migrations_applied": "\(applied)"])
-            let app = try ParlorApplication.build(
+            let app = try await ParlorApplication.build(
                 configuration: configuration,
                 database: database,
+                services: services,
                 logger: logger,
                 onServerRunning: { address in
                     let port = address?.port ?? configuration.port
@@ -60,6 +76,6 @@ struct Serve: AsyncParsableCommand {
         let maxBody = try sources.integer(maxBodyBytes, .maxBodyBytes) ?? ServerConfiguration.defaultMaxBodyBytes
         guard maxBody > 0 else { throw CommandFailure(.usage, "invalid body limit \(maxBody); use a positive number of bytes") }
         let host = sources.string(host, .host) ?? ServerConfiguration.defaultHost
-        return ServerConfiguration(host: host, port: port, maxBodyBytes: maxBody)
+        return ServerConfiguration(host: host, port: port, maxBodyBytes: maxBody, trustForwardedFor: try sources.flag(.trustForwardedFor))
     }
 }

@@ -6,12 +6,27 @@ enum Setting: String, CaseIterable, Sendable {
     case logLevel = "log_level"
     case logFormat = "log_format"
     case maxBodyBytes = "max_body_bytes"
+    case publicURL = "public_url"
+    case trustForwardedFor = "trust_forwarded_for"
+    case bcryptCost = "bcrypt_cost"
+    case rateLimits = "rate_limits"
+    case passwordResetLink = "password_reset_link"
+    case appleClientIDs = "apple_client_ids"
+    case appleKeysURL = "apple_keys_url"
+    case discordClientID = "discord_client_id"
+    case discordClientSecret = "discord_client_secret"
+    case discordRedirectURIs = "discord_redirect_uris"
+    case discordAPIURL = "discord_api_url"
+    case facebookAppID = "facebook_app_id"
+    case facebookAppSecret = "facebook_app_secret"
+    case facebookGraphURL = "facebook_graph_url"
+    case facebookLimitedKeysURL = "facebook_limited_keys_url"
 
     /// `PARLOR_DATA_DIR` for `data_dir`, and so on.
     var environmentName: String { "PARLOR_" + rawValue.uppercased() }
 
     /// Whether the config file must give a number rather than a string.
-    var isInteger: Bool { self == .port || self == .maxBodyBytes }
+    var isInteger: Bool { self == .port || self == .maxBodyBytes || self == .bcryptCost }
 }
 
 /// Where each setting comes from, strongest first: flag, environment variable, config file, default.

@@ -15,9 +15,10 @@ import Testing
         try await TestDatabaseKind.sqlite.withDatabase(migrated: true) { database in
             let gate = Gate()
             let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-            let app = try ParlorApplication.build(
+            let app = try await ParlorApplication.build(
                 configuration: ServerConfiguration(port: 0),
                 database: database,
+                services: .forTests(),
                 logger: .quiet,
                 onServerRunning: { address in portSink.yield(address?.port ?? 0) },
                 additionalRoutes: { routes in

@@ -19,8 +19,8 @@ func withLiveServer(
     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     try await kind.withDatabase(migrated: migrated) { database in
-        let app = try ParlorApplication.build(
-            configuration: configuration, database: database, logger: .quiet, additionalRoutes: additionalRoutes
+        let app = try await ParlorApplication.build(
+            configuration: configuration, database: database, services: .forTests(), logger: .quiet, additionalRoutes: additionalRoutes
         )
         try await app.test(.live) { client in try await body(client) }
     }
@@ -47,5 +47,19 @@ func moveRoute(_ routes: RouteRegistrar) {
     routes.on("/test/crash", method: .get) { _, _ in
         struct SecretFailure: Error { let detail = "db password is hunter2" }
         throw SecretFailure()
+    }
+}
+
+extension ParlorServices {
+    /// Fast password hashing, mail into a throwaway folder, and whatever else a test changes.
+    static func forTests(
+        mailDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-mail-\(UUID().uuidString)"),
+        now: @escaping @Sendable () -> Date = Date.init,
+        _ adjust: (inout AccountsConfiguration) -> Void = { _ in }
+    ) -> ParlorServices {
+        var accounts = AccountsConfiguration(publicURL: URL(string: "http://127.0.0.1:8080")!)
+        accounts.bcryptCost = 4
+        adjust(&accounts)
+        return ParlorServices(accounts: accounts, mailer: FileMailer(directory: mailDirectory, logger: .quiet), now: now)
     }
 }

@@ -6,23 +6,24 @@ import Testing
 
 @Suite struct MigratorTests {
     static let fixedNow = Date(timeIntervalSince1970: 1_700_000_000)
+    static let versions = ParlorMigrations.all.map(\.version)
 
     @Test(arguments: TestDatabaseKind.available)
     func appliesEveryMigrationOnceAndRecordsIt(kind: TestDatabaseKind) async throws {
         try await kind.withDatabase { database in
             let migrator = Migrator(now: { Self.fixedNow })
-            #expect(try await migrator.status(database) == MigrationStatus(applied: [], pending: [1], unknown: []))
+            #expect(try await migrator.status(database) == MigrationStatus(applied: [], pending: Self.versions, unknown: []))
 
-            #expect(try await migrator.migrate(database) == [1])
+            #expect(try await migrator.migrate(database) == Self.versions)
             #expect(try await migrator.migrate(database) == [], "a second run must be a no-op")
 
             let status = try await migrator.status(database)
             #expect(status.isCurrent)
-            #expect(status.applied == [1])
+            #expect(status.applied == Self.versions)
             let rows = try await database.withConnection { sql in
                 try await sql.select().columns("version", "applied_at_ms").from(Migrator.table).all()
             }
-            #expect(rows.count == 1)
+            #expect(rows.count == Self.versions.count)
             #expect(try rows.first?.decode(column: "applied_at_ms", as: Int64.self) == 1_700_000_000_000)
             let installation = try await SettingsRepository(database: database).installationID()
             #expect(installation?.count == 36)

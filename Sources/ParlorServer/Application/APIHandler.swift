@@ -6,4 +6,6 @@ import ParlorStore
 struct APIHandler: APIProtocol {
     let database: Database
     let migrator: Migrator
+    let accounts: AccountService
+    let miniApps: MiniAppService
 }

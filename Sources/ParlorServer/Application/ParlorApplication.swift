@@ -3,6 +3,8 @@ import Logging
 import NIOCore
 import ParlorAPI
 import ParlorStore
+import SignInProviders
+import ServiceLifecycle
 
 /// Assembles the Parlor HTTP application.
 public enum ParlorApplication {
@@ -14,22 +16,38 @@ public enum ParlorApplication {
     public static func build(
         configuration: ServerConfiguration,
         database: Database,
+        services: ParlorServices,
         migrator: Migrator = Migrator(),
         logger: Logger,
         onServerRunning: @escaping @Sendable (SocketAddress?) async -> Void = { _ in },
         additionalRoutes: (RouteRegistrar) -> Void = { _ in }
-    ) throws -> some ApplicationProtocol {
+    ) async throws -> some ApplicationProtocol {
         let router = Router(context: ParlorRequestContext.self, options: .autoGenerateHeadEndpoints)
         let table = RouteTable()
         _ = ParlorMetrics.registry
         // Outermost first: every response, errors included, gets a request id, a log line and metrics.
         router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: RequestOriginMiddleware(trustForwardedFor: configuration.trustForwardedFor))
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware(routes: table))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
 
-        try APIHandler(database: database, migrator: migrator)
+        let verifier = SignInVerifier(
+            apple: services.accounts.apple, discord: services.accounts.discord, facebook: services.accounts.facebook,
+            httpClient: services.httpClient, now: services.now, logger: logger)
+        let accounts = AccountService(
+            database: database, configuration: services.accounts, mailer: services.mailer, verifier: verifier, now: services.now)
+        let miniApps = MiniAppService(accounts: accounts)
+        if services.accounts.demoMiniApp {
+            do {
+                try await DemoMiniApp.register(with: miniApps, issuer: services.accounts.issuer)
+            } catch {
+                // Only a database that is not migrated yet gets here; /ready says so.
+                logger.warning("demo mini app not registered", metadata: ["error": "\(error)"])
+            }
+        }
+        try APIHandler(database: database, migrator: migrator, accounts: accounts, miniApps: miniApps)
             .registerHandlers(on: RecordingTransport(router: router, table: table))
         additionalRoutes(RouteRegistrar(router: router, table: table))
 
@@ -39,6 +57,7 @@ public enum ParlorApplication {
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "parlor"
             ),
+            services: [AccountsHousekeeping(database: database, now: services.now)],
             onServerRunning: { channel in await onServerRunning(channel.localAddress) },
             logger: logger
         )

@@ -9,10 +9,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var port: Int
     /// Larger request bodies are refused with 413.
     public var maxBodyBytes: Int
+    /// Take the client's address from `X-Forwarded-For`: only behind a reverse proxy that sets it.
+    public var trustForwardedFor: Bool
 
-    public init(host: String = defaultHost, port: Int = defaultPort, maxBodyBytes: Int = defaultMaxBodyBytes) {
+    public init(
+        host: String = defaultHost, port: Int = defaultPort, maxBodyBytes: Int = defaultMaxBodyBytes, trustForwardedFor: Bool = false
+    ) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
+        self.trustForwardedFor = trustForwardedFor
     }
 }

@@ -9,12 +9,17 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: String
     public var message: String
     public var headers: HTTPFields
+    /// With `invalid_fields`: every field that failed validation.
+    public var fields: [FieldError]
 
-    public init(_ status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
+    public init(
+        _ status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:], fields: [FieldError] = []
+    ) {
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers
+        self.fields = fields
     }
 
     public var description: String { "\(status.code) \(code): \(message)" }
@@ -68,7 +73,7 @@ extension APIError: HTTPResponseError {
         headers[.contentType] = "application/json; charset=utf-8"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = try encoder.encode(ErrorEnvelope(error: .init(code: code, message: message)))
+        let body = try encoder.encode(ErrorEnvelope(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields)))
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
@@ -78,7 +83,19 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
     public struct Detail: Codable, Sendable, Equatable {
         public var code: String
         public var message: String
+        public var fields: [FieldError]?
     }
 
     public var error: Detail
+}
+
+/// One field of a request body that failed validation, and why.
+public struct FieldError: Codable, Sendable, Equatable {
+    public var field: String
+    public var message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// A context that carries the id ``RequestIDMiddleware`` gave the request.
 public protocol RequestIDContext: RequestContext {
@@ -6,13 +7,15 @@ public protocol RequestIDContext: RequestContext {
 }
 
 /// The request context of every Parlor route.
-public struct ParlorRequestContext: RequestIDContext {
+public struct ParlorRequestContext: RequestIDContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
     /// Set by ``RequestIDMiddleware`` before any route or other middleware runs.
     public var requestID = ""
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress
     }
 
     public var requestDecoder: JSONBodyDecoder { JSONBodyDecoder() }

@@ -14,6 +14,8 @@ public enum ParlorMigrations {
                 .columns("key", "value")
                 .values(SQLBind("installation_id"), SQLBind(UUID().uuidString.lowercased()))
                 .run()
-        }
+        },
+        AccountsMigrations.accounts,
+        AccountsMigrations.miniApps,
     ]
 }

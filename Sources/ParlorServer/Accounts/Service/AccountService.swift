@@ -1,0 +1,150 @@
+import Foundation
+import Logging
+import ParlorStore
+import SignInProviders
+import SQLKit
+import HTTPTypes
+
+/// Who made an authenticated request.
+struct AuthenticatedUser: Sendable, Equatable {
+    var userID: String
+    var sessionID: String
+    var isAdmin: Bool
+}
+
+/// A signed-in session as handed to a client.
+struct IssuedSession: Sendable {
+    var user: UserRecord
+    var identities: [IdentityRecord]
+    var accessToken: String
+    var refreshToken: String
+    var isNewUser: Bool
+}
+
+/// Accounts, sign-in, sessions and tokens: the logic behind the auth and users routes.
+struct AccountService: Sendable {
+    let database: Database
+    let configuration: AccountsConfiguration
+    let keys: SigningKeyRing
+    let hasher: PasswordHasher
+    let limiter: RateLimiter
+    let mailer: any Mailer
+    let verifier: SignInVerifier
+    let now: @Sendable () -> Date
+
+    static let platformAudience = "parlor"
+
+    init(
+        database: Database, configuration: AccountsConfiguration, mailer: any Mailer, verifier: SignInVerifier,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.database = database
+        self.configuration = configuration
+        self.keys = SigningKeyRing(
+            database: database, now: now, rotationInterval: configuration.keyRotationInterval, retention: configuration.keyRetention)
+        self.hasher = PasswordHasher(cost: configuration.bcryptCost)
+        self.limiter = RateLimiter(database: database, now: now)
+        self.mailer = mailer
+        self.verifier = verifier
+        self.now = now
+    }
+
+    var logger: Logger { database.logger }
+
+    /// The caller named by the request's bearer token, or 401.
+    func authenticate() async throws -> AuthenticatedUser {
+        guard let token = RequestOrigin.current.bearerToken else {
+            throw APIError.unauthorized("sign in first: send 'Authorization: Bearer <access token>'")
+        }
+        return try await authenticate(token: token)
+    }
+
+    /// The caller when the request carries a bearer token (which must then be valid), else nil.
+    func optionalUser() async throws -> AuthenticatedUser? {
+        guard let token = RequestOrigin.current.bearerToken else { return nil }
+        return try await authenticate(token: token)
+    }
+
+    func requireAdmin() async throws -> AuthenticatedUser {
+        let user = try await authenticate()
+        guard user.isAdmin else { throw APIError.forbidden("this needs the admin role") }
+        return user
+    }
+
+    private func authenticate(token: String) async throws -> AuthenticatedUser {
+        let claims: TokenClaims
+        do {
+            claims = try await keys.verify(token, issuer: configuration.issuer, audience: Self.platformAudience)
+        } catch .expired {
+            throw APIError.unauthorized("the access token has expired; refresh it", code: "token_expired")
+        } catch {
+            throw APIError.unauthorized("invalid access token: \(error)", code: "invalid_token")
+        }
+        let current = now().millis
+        let live = try await database.withConnection { sql in
+            let live = try await SessionStore.liveUser(session: claims.sid, now: current, on: sql)
+            if live != nil { try await UserStore.touch(claims.sub, at: current, on: sql) }
+            return live
+        }
+        guard let live, live.userID == claims.sub else {
+            throw APIError.sessionEnded
+        }
+        return AuthenticatedUser(userID: live.userID, sessionID: claims.sid, isAdmin: live.isAdmin)
+    }
+
+    /// A session written inside a transaction, whose access token is signed after it commits.
+    struct PendingSession: Sendable {
+        var user: UserRecord
+        var identities: [IdentityRecord]
+        var sessionID: String
+        var refreshToken: String
+        var isNew: Bool
+    }
+
+    /// Starts a new session for `user` inside the caller's transaction.
+    func startSession(for user: UserRecord, isNew: Bool, on sql: any SQLDatabase) async throws -> PendingSession {
+        let origin = RequestOrigin.current
+        let refresh = Secrets.randomToken()
+        let current = now().millis
+        let session = SessionStore.NewSession(
+            id: UUID().uuidString.lowercased(), userID: user.id, now: current,
+            expiresAt: current + configuration.refreshTokenLifetime.milliseconds, refreshHash: Secrets.hash(refresh),
+            clientAddress: origin.clientAddress, userAgent: origin.userAgent)
+        try await SessionStore.create(session, on: sql)
+        let identities = try await UserStore.identities(of: user.id, on: sql)
+        return PendingSession(user: user, identities: identities, sessionID: session.id, refreshToken: refresh, isNew: isNew)
+    }
+
+    /// Runs `body` in a transaction, then signs the access token of the session it started.
+    ///
+    /// Signing may read the key table, which needs a connection of its own: SQLite has only one, held
+    /// by the transaction until it commits.
+    func issuingSession(_ body: @escaping @Sendable (any SQLDatabase) async throws -> PendingSession) async throws -> IssuedSession {
+        let pending = try await transaction(body)
+        let access = try await accessToken(for: pending.user, session: pending.sessionID)
+        return IssuedSession(
+            user: pending.user, identities: pending.identities, accessToken: access, refreshToken: pending.refreshToken,
+            isNewUser: pending.isNew)
+    }
+
+    func accessToken(for user: UserRecord, session: String, audience: String = platformAudience, lifetime: Duration? = nil) async throws -> String {
+        let issuedAt = Int64(now().timeIntervalSince1970)
+        let claims = TokenClaims(
+            iss: configuration.issuer, sub: user.id, aud: audience,
+            exp: issuedAt + Int64((lifetime ?? configuration.accessTokenLifetime).wholeSeconds), iat: issuedAt,
+            sid: session, username: user.username, name: user.displayName)
+        return try await keys.sign(claims)
+    }
+
+    /// Runs `body` in a transaction; on a unique-key race with a concurrent request, runs it once more.
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+        do {
+            return try await database.transaction(body)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            logger.debug("retrying a transaction after \(error)")
+            return try await database.transaction(body)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import ParlorStore
+
+/// What the application talks to beyond its database: outbound HTTP, mail and the clock.
+///
+/// Production uses the defaults; tests inject a clock they control and fakes on loopback.
+public struct ParlorServices: Sendable {
+    public var accounts: AccountsConfiguration
+    public var httpClient: HTTPClient
+    public var mailer: any Mailer
+    public var now: @Sendable () -> Date
+
+    public init(
+        accounts: AccountsConfiguration, httpClient: HTTPClient = .shared, mailer: any Mailer,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.accounts = accounts
+        self.httpClient = httpClient
+        self.mailer = mailer
+        self.now = now
+    }
+
+    /// Defaults for a server at `publicURL`, writing mail into `mailDirectory`.
+    public static func standard(publicURL: URL, mailDirectory: URL, logger: Logger) -> ParlorServices {
+        ParlorServices(accounts: AccountsConfiguration(publicURL: publicURL), mailer: FileMailer(directory: mailDirectory, logger: logger))
+    }
+}

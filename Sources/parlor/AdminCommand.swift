@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import ParlorServer
+import ParlorStore
+
+/// `parlor admin`: operator tasks on accounts.
+struct AdminCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "admin", abstract: "Manage administrators.", subcommands: [AdminCreate.self])
+}
+
+/// `parlor admin create --username NAME`: the first admin, or the admin role for an existing user.
+struct AdminCreate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Create an admin account, or give an existing user the admin role.",
+        discussion: "A new account's password is read from PARLOR_ADMIN_PASSWORD, else from the first line of standard input."
+    )
+
+    @Option(help: "The admin's username (an existing user is promoted).")
+    var username: String
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        try await reportingFailures {
+            let sources = try options.sources(.process)
+            let location = try options.location(sources)
+            let logger = try options.bootstrapLogging(sources)
+            let cost = try sources.integer(nil, .bcryptCost).map { UInt8(clamping: $0) } ?? 12
+            let password = Environment.process["PARLOR_ADMIN_PASSWORD"] ?? readLine(strippingNewline: true)
+            try await Database.withOpened(location, logger: logger) { database in
+                _ = try await Migrator().migrate(database)
+                do {
+                    switch try await AdminAccounts.create(username: username, password: password, in: database, bcryptCost: cost) {
+                    case .created(let id): print("created admin \(username) (\(id))")
+                    case .promoted(let id): print("gave \(username) (\(id)) the admin role")
+                    }
+                } catch let failure as AdminAccounts.Failure {
+                    throw CommandFailure(.usage, failure.description)
+                }
+            }
+        }
+    }
+}

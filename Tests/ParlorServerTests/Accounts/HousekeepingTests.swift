@@ -1,0 +1,29 @@
+import Foundation
+import HTTPTypes
+@testable import ParlorServer
+import ParlorTestSupport
+import Testing
+
+@Suite struct HousekeepingTests {
+    @Test(arguments: TestDatabaseKind.available)
+    func sweepingRemovesEndedSessionsAndSpentCodesButKeepsLiveOnes(kind: TestDatabaseKind) async throws {
+        try await withAccountsServer(kind: kind) { server in
+            let live = try await server.register("jane", email: "jane@example.com")
+            let ended = try await server.call("/auth/login", ["login": "jane", "password": "correct horse battery"])
+            _ = try await server.call("/auth/logout", token: ended["access_token"])
+            _ = try await server.call("/miniapps/demo/launch", [:], token: live["access_token"])
+            _ = try await server.call("/auth/password/forgot", ["login": "jane"])
+            let housekeeping = AccountsHousekeeping(database: server.database, now: { server.clock.now() })
+
+            #expect(try await housekeeping.sweep() == 0, "nothing is old yet")
+            server.clock.advance(seconds: 31 * 24 * 3600)
+            #expect(try await housekeeping.sweep() > 0)
+            #expect(try await server.count("auth_sessions") == 1)
+            #expect(try await server.count("sso_codes") == 0)
+            #expect(try await server.count("password_resets") == 0)
+            #expect(try await server.count("rate_limits") == 0)
+            let refreshed = try await server.call("/auth/refresh", ["refresh_token": live["refresh_token"] ?? ""])
+            #expect(refreshed.status == .ok, "the live session survives")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HTTPTypes
+import ParlorServer
+import ParlorTestSupport
+import Testing
+
+@Suite struct PasswordResetTests {
+    /// The reset code in the newest mail.
+    private func code(in server: AccountsHarness) throws -> String {
+        let mail = try #require(try server.mails().last)
+        let line = try #require(mail.split(separator: "\n").first { $0.contains("enter this code in the app: ") })
+        return String(line.split(separator: " ").last ?? "")
+    }
+
+    @Test(arguments: TestDatabaseKind.available)
+    func aMailedCodeResetsThePasswordOnceAndEndsEverySession(kind: TestDatabaseKind) async throws {
+        try await withAccountsServer(kind: kind) { server in
+            let before = try await server.register("beth", email: "beth@example.com")
+            #expect(try await server.call("/auth/password/forgot", ["login": "BETH@example.com"]).status == .accepted)
+            let mails = try server.mails()
+            #expect(mails.count == 1)
+            #expect(mails.first?.contains("To: beth@example.com") == true)
+            let code = try code(in: server)
+            #expect(mails.first?.contains("http://127.0.0.1:8080/reset-password?token=\(code)") == true)
+
+            let reset = try await server.call("/auth/password/reset", ["token": code, "new_password": "a brand new secret"])
+            #expect(reset.status == .noContent)
+            #expect(try await server.call("/users/me", method: .get, token: before["access_token"]).status == .unauthorized)
+            #expect(try await server.call("/auth/login", ["login": "beth", "password": "correct horse battery"]).status == .unauthorized)
+            #expect(try await server.call("/auth/login", ["login": "beth", "password": "a brand new secret"]).status == .ok)
+
+            let replay = try await server.call("/auth/password/reset", ["token": code, "new_password": "yet another secret"])
+            #expect(replay.status == .badRequest)
+            #expect(replay.errorCode == "invalid_reset_token")
+        }
+    }
+
+    @Test func codesExpire() async throws {
+        try await withAccountsServer { server in
+            _ = try await server.register("carl", email: "carl@example.com")
+            _ = try await server.call("/auth/password/forgot", ["login": "carl"])
+            let code = try code(in: server)
+            server.clock.advance(seconds: 31 * 60)
+            let late = try await server.call("/auth/password/reset", ["token": code, "new_password": "a brand new secret"])
+            #expect(late.errorCode == "invalid_reset_token")
+        }
+    }
+
+    @Test func unknownAccountsAndAccountsWithoutEmailAnswerTheSameAndGetNoMail() async throws {
+        try await withAccountsServer { server in
+            _ = try await server.register("dina")
+            let unknown = try await server.call("/auth/password/forgot", ["login": "nobody@example.com"])
+            let noEmail = try await server.call("/auth/password/forgot", ["login": "dina"])
+            #expect(unknown.status == .accepted)
+            #expect(noEmail.status == .accepted)
+            #expect(try server.mails().isEmpty)
+            #expect(try await server.call("/auth/password/forgot", ["login": ""]).invalidFields == ["login"])
+            let weak = try await server.call("/auth/password/reset", ["token": "whatever", "new_password": "short"])
+            #expect(weak.invalidFields == ["new_password"])
+        }
+    }
+
+    @Test func resetRequestsAreRateLimitedPerAccount() async throws {
+        try await withAccountsServer({ $0.rateLimits.resetPerAccount = .init(2, per: .seconds(3600)) }) { server in
+            #expect(try await server.register("eddie", email: "ed@example.com").status == .ok)
+            #expect(try await server.call("/auth/password/forgot", ["login": "eddie"]).status == .accepted)
+            #expect(try await server.call("/auth/password/forgot", ["login": "eddie"]).status == .accepted)
+            let third = try await server.call("/auth/password/forgot", ["login": "eddie"])
+            #expect(third.status == .tooManyRequests)
+            #expect(third.headers[.retryAfter] != nil)
+            let mails = try server.mails()
+            #expect(mails.count == 2, "\(mails)")
+        }
+    }
+
+    @Test func changingThePasswordNeedsTheCurrentOneAndEndsOtherSessions() async throws {
+        try await withAccountsServer { server in
+            let here = try await server.register("fay")
+            let elsewhere = try await server.call("/auth/login", ["login": "fay", "password": "correct horse battery"])
+            let token = here["access_token"]
+            let missing = try await server.call("/users/me/password", ["new_password": "fresh long secret"], method: .put, token: token)
+            #expect(missing.invalidFields == ["current_password"])
+            let wrong = try await server.call(
+                "/users/me/password", ["current_password": "not it at all", "new_password": "fresh long secret"], method: .put, token: token)
+            #expect(wrong.status == .unauthorized)
+            let changed = try await server.call(
+                "/users/me/password", ["current_password": "correct horse battery", "new_password": "fresh long secret"], method: .put, token: token)
+            #expect(changed.status == .noContent)
+            #expect(try await server.call("/users/me", method: .get, token: token).status == .ok, "this session stays")
+            #expect(try await server.call("/users/me", method: .get, token: elsewhere["access_token"]).status == .unauthorized)
+        }
+    }
+}
