@@ -34,6 +34,21 @@ import Testing
         }
     }
 
+    @Test func lastActiveMovesOnSignInAndRefresh() async throws {
+        try await withAccountsServer { server in
+            let signedIn = try await server.register("kate")
+            let created = try #require(signedIn.user["last_active_at"] as? String)
+            server.clock.advance(seconds: 600)
+            let read = try await server.call("/users/me", method: .get, token: signedIn["access_token"])
+            #expect(read["last_active_at"] == created, "reading does not write")
+            let refreshed = try await server.call("/auth/refresh", ["refresh_token": signedIn["refresh_token"] ?? ""])
+            let later = try #require(refreshed.user["last_active_at"] as? String)
+            let formatter = ISO8601DateFormatter()
+            let gap = try #require(formatter.date(from: later)).timeIntervalSince(try #require(formatter.date(from: created)))
+            #expect((599...601).contains(gap))
+        }
+    }
+
     @Test func profileEditsAreValidatedFieldByField() async throws {
         try await withAccountsServer { server in
             _ = try await server.register("yuri")

@@ -20,7 +20,7 @@ extension AccountService {
                 return (SessionStore.RefreshOutcome.sessionEnded, nil)
             }
             try await UserStore.touch(user.id, at: current, on: sql)
-            return (outcome, (user, try await UserStore.identities(of: user.id, on: sql)))
+            return (outcome, (UserStore.touched(user, at: current), try await UserStore.identities(of: user.id, on: sql)))
         }
         switch outcome {
         case (.rotated(let sessionID, _), let (user, identities)?):

@@ -81,11 +81,9 @@ struct AccountService: Sendable {
             throw APIError.unauthorized("invalid access token: \(error)", code: "invalid_token")
         }
         let current = now().millis
-        let live = try await database.withConnection { sql in
-            let live = try await SessionStore.liveUser(session: claims.sid, now: current, on: sql)
-            if live != nil { try await UserStore.touch(claims.sub, at: current, on: sql) }
-            return live
-        }
+        // A read only: activity is noted at sign-in and refresh, so authenticated reads never take
+        // SQLite's write lock.
+        let live = try await database.withConnection { sql in try await SessionStore.liveUser(session: claims.sid, now: current, on: sql) }
         guard let live, live.userID == claims.sub else {
             throw APIError.sessionEnded
         }
@@ -111,8 +109,10 @@ struct AccountService: Sendable {
             expiresAt: current + configuration.refreshTokenLifetime.milliseconds, refreshHash: Secrets.hash(refresh),
             clientAddress: origin.clientAddress, userAgent: origin.userAgent)
         try await SessionStore.create(session, on: sql)
+        try await UserStore.touch(user.id, at: current, on: sql)
         let identities = try await UserStore.identities(of: user.id, on: sql)
-        return PendingSession(user: user, identities: identities, sessionID: session.id, refreshToken: refresh, isNew: isNew)
+        return PendingSession(
+            user: UserStore.touched(user, at: current), identities: identities, sessionID: session.id, refreshToken: refresh, isNew: isNew)
     }
 
     /// Runs `body` in a transaction, then signs the access token of the session it started.

@@ -46,12 +46,22 @@ enum UserStore {
             .run()
     }
 
-    /// Notes activity at most once a minute, so authenticated reads do not each become a write.
+    /// Notes activity (at sign-in and refresh) at most once a minute.
     static func touch(_ userID: String, at now: Int64, on sql: any SQLDatabase) async throws {
         try await sql.update("users").set("last_active_at", to: now)
-            .where("id", .equal, userID).where("last_active_at", .lessThan, now - 60_000)
+            .where("id", .equal, userID).where("last_active_at", .lessThan, now - touchInterval)
             .run()
     }
+
+    static let touchInterval: Int64 = 60_000
+
+    /// `user` as ``touch(_:at:on:)`` leaves it.
+    static func touched(_ user: UserRecord, at now: Int64) -> UserRecord {
+        var user = user
+        if user.lastActiveAt < now - touchInterval { user.lastActiveAt = now }
+        return user
+    }
+
 
     static func identity(provider: String, subject: String, on sql: any SQLDatabase) async throws -> IdentityRecord? {
         try await sql.select().columns("provider", "subject", "user_id", "email", "created_at").from("identities")
