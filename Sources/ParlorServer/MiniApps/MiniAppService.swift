@@ -44,7 +44,8 @@ struct MiniAppService: Sendable {
         apply(fields, to: &app, requireAll: true, validator: &validator)
         try validator.validate()
         let created = app
-        try await database.transaction { sql in
+        // The retrying transaction turns a concurrent create of the same id into 409, not a key violation.
+        try await accounts.transaction { sql in
             guard try await MiniAppStore.find(created.id, on: sql) == nil else {
                 throw APIError.conflict("a mini app with id '\(created.id)' exists")
             }

@@ -33,11 +33,12 @@ extension Components.Schemas.PublicUser {
 }
 
 extension Components.Schemas.AuthSession {
-    init(_ session: IssuedSession, configuration: AccountsConfiguration) {
+    init(_ issued: IssuedSession, configuration: AccountsConfiguration) {
+        let session = issued.session
         self.init(
-            user: .init(session.user, identities: session.identities), accessToken: session.accessToken, tokenType: .bearer,
+            user: .init(session.user, identities: session.identities), accessToken: issued.accessToken, tokenType: .bearer,
             expiresIn: configuration.accessTokenLifetime.wholeSeconds, refreshToken: session.refreshToken,
-            refreshExpiresIn: configuration.refreshTokenLifetime.wholeSeconds, isNewUser: session.isNewUser)
+            refreshExpiresIn: configuration.refreshTokenLifetime.wholeSeconds, isNewUser: session.isNew)
     }
 }
 

@@ -25,7 +25,8 @@ extension AccountService {
         switch outcome {
         case (.rotated(let sessionID, _), let (user, identities)?):
             let access = try await accessToken(for: user, session: sessionID)
-            return IssuedSession(user: user, identities: identities, accessToken: access, refreshToken: next, isNewUser: false)
+            let session = StoredSession(user: user, identities: identities, sessionID: sessionID, refreshToken: next, isNew: false)
+            return IssuedSession(session: session, accessToken: access)
         case (.reused, _):
             logger.warning("a used refresh token was presented again; its session is revoked")
             throw APIError.unauthorized("this refresh token was already used; the session has been ended, sign in again", code: "refresh_token_reused")

@@ -59,7 +59,7 @@ extension AccountService {
 
     private func link(
         _ claim: IdentityClaim, existing: IdentityRecord?, to current: AuthenticatedUser, at time: Int64, on sql: any SQLDatabase
-    ) async throws -> PendingSession {
+    ) async throws -> StoredSession {
         guard var user = try await UserStore.find(id: current.userID, on: sql) else {
             throw APIError.sessionEnded
         }

@@ -12,13 +12,10 @@ struct AuthenticatedUser: Sendable, Equatable {
     var isAdmin: Bool
 }
 
-/// A signed-in session as handed to a client.
+/// A signed-in session as handed to a client: the stored session and its signed access token.
 struct IssuedSession: Sendable {
-    var user: UserRecord
-    var identities: [IdentityRecord]
+    var session: AccountService.StoredSession
     var accessToken: String
-    var refreshToken: String
-    var isNewUser: Bool
 }
 
 /// Accounts, sign-in, sessions and tokens: the logic behind the auth and users routes.
@@ -90,8 +87,8 @@ struct AccountService: Sendable {
         return AuthenticatedUser(userID: live.userID, sessionID: claims.sid, isAdmin: live.isAdmin)
     }
 
-    /// A session written inside a transaction, whose access token is signed after it commits.
-    struct PendingSession: Sendable {
+    /// A session as stored (written inside a transaction); its access token is signed after the commit.
+    struct StoredSession: Sendable {
         var user: UserRecord
         var identities: [IdentityRecord]
         var sessionID: String
@@ -100,7 +97,7 @@ struct AccountService: Sendable {
     }
 
     /// Starts a new session for `user` inside the caller's transaction.
-    func startSession(for user: UserRecord, isNew: Bool, on sql: any SQLDatabase) async throws -> PendingSession {
+    func startSession(for user: UserRecord, isNew: Bool, on sql: any SQLDatabase) async throws -> StoredSession {
         let origin = RequestOrigin.current
         let refresh = Secrets.randomToken()
         let current = now().millis
@@ -111,7 +108,7 @@ struct AccountService: Sendable {
         try await SessionStore.create(session, on: sql)
         try await UserStore.touch(user.id, at: current, on: sql)
         let identities = try await UserStore.identities(of: user.id, on: sql)
-        return PendingSession(
+        return StoredSession(
             user: UserStore.touched(user, at: current), identities: identities, sessionID: session.id, refreshToken: refresh, isNew: isNew)
     }
 
@@ -119,12 +116,9 @@ struct AccountService: Sendable {
     ///
     /// Signing may read the key table, which needs a connection of its own: SQLite has only one, held
     /// by the transaction until it commits.
-    func issuingSession(_ body: @escaping @Sendable (any SQLDatabase) async throws -> PendingSession) async throws -> IssuedSession {
+    func issuingSession(_ body: @escaping @Sendable (any SQLDatabase) async throws -> StoredSession) async throws -> IssuedSession {
         let pending = try await transaction(body)
-        let access = try await accessToken(for: pending.user, session: pending.sessionID)
-        return IssuedSession(
-            user: pending.user, identities: pending.identities, accessToken: access, refreshToken: pending.refreshToken,
-            isNewUser: pending.isNew)
+        return IssuedSession(session: pending, accessToken: try await accessToken(for: pending.user, session: pending.sessionID))
     }
 
     func accessToken(for user: UserRecord, session: String, audience: String = platformAudience, lifetime: Duration? = nil) async throws -> String {
