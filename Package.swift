@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "ParlorAPI", targets: ["ParlorAPI"]),
         .library(name: "ParlorStore", targets: ["ParlorStore"]),
         .library(name: "ParlorServer", targets: ["ParlorServer"]),
+        .library(name: "StatsSync", targets: ["StatsSync"]),
+        .library(name: "ParlorClient", targets: ["ParlorClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
@@ -36,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
@@ -49,6 +52,8 @@ let package = Package(
         .target(name: "GameCore", swiftSettings: strict + optimisedInDebug),
         .target(name: "Quortex", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
         .target(name: "CrazyEights", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
+        // Tandem's stats: event log, projections, clocks, lossless merge, migration, providers, sync manager.
+        .target(name: "StatsSync", swiftSettings: strict),
         // Profiles: local identity, avatar, stats and cosmetics, persisted as a versioned JSON file.
         .target(name: "PlayerProfiles", dependencies: ["GameCore"], swiftSettings: strict),
         // Runtime: host-authoritative local multiplayer over any transport (lobby, GameStore, codec).
@@ -66,7 +71,7 @@ let package = Package(
         // Wire: the REST contract, generated from openapi.yaml at build time.
         .target(
             name: "ParlorAPI",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            dependencies: ["StatsSync", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             // The generator always shards its output; empty shards warn about unused imports.
             swiftSettings: strict + [.unsafeFlags(["-suppress-warnings"])],
             plugins: [
@@ -76,6 +81,15 @@ let package = Package(
         ),
         .executableTarget(name: "parlor-embed", path: "Sources/parlor-embed"),
         .plugin(name: "EmbedOpenAPIDocument", capability: .buildTool(), dependencies: ["parlor-embed"]),
+        // Client: typed Parlor API client for apps and tools, and the Parlor stats-sync provider.
+        .target(
+            name: "ParlorClient",
+            dependencies: [
+                "ParlorAPI", "StatsSync",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strict
+        ),
         // Storage: one SQL code path over SQLite and PostgreSQL, with versioned migrations.
         .target(
             name: "ParlorStore",
@@ -107,6 +121,7 @@ let package = Package(
                 "ParlorAPI",
                 "ParlorStore",
                 "SignInProviders",
+                "StatsSync",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -165,11 +180,21 @@ let package = Package(
             name: "ParlorServerTests",
             dependencies: [
                 "ParlorServer", "ParlorAPI", "ParlorTestSupport", "ParlorStore", "SignInProviders",
+                "StatsSync", "ParlorClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatsSyncTests",
+            dependencies: [
+                "StatsSync", "ParlorTestSupport",
             ],
             swiftSettings: strict
         ),
