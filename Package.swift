@@ -87,6 +87,7 @@ let package = Package(
             dependencies: [
                 "ParlorAPI", "StatsSync",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict
         ),
@@ -144,7 +145,11 @@ let package = Package(
                 "ParlorStore",
                 "SignInProviders",
                 "GameCore",
+                "StatsSync",
+                "ParlorClient",
+                "ParlorAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 "Quortex",
                 "CrazyEights",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -8,4 +8,5 @@ struct APIHandler: APIProtocol {
     let migrator: Migrator
     let accounts: AccountService
     let miniApps: MiniAppService
+    let sync: SyncService
 }

@@ -47,7 +47,8 @@ public enum ParlorApplication {
                 logger.warning("demo mini app not registered", metadata: ["error": "\(error)"])
             }
         }
-        try APIHandler(database: database, migrator: migrator, accounts: accounts, miniApps: miniApps)
+        let sync = SyncService(database: database, now: services.now)
+        try APIHandler(database: database, migrator: migrator, accounts: accounts, miniApps: miniApps, sync: sync)
             .registerHandlers(on: RecordingTransport(router: router, table: table))
         additionalRoutes(RouteRegistrar(router: router, table: table))
 

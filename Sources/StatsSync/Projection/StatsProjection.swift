@@ -12,13 +12,20 @@ public enum StatsProjection {
         stats.duplicateCompletions = counted.duplicates
         stats.gamesErasedByReset = counted.erased
         var winSeconds = 0
+        var timedWins = 0
         for game in counted.games.values {
-            if game.won { stats.wins += 1; winSeconds += game.seconds }
+            if game.won { stats.wins += 1 }
+            // A game synthesised from legacy totals has no real time, mistakes or hints to report.
+            guard !game.synthetic else { continue }
+            if game.won {
+                timedWins += 1
+                winSeconds += game.seconds
+            }
             if game.won && game.mistakes == 0 && game.hintsUsed == 0 { stats.perfectGames += 1 }
             stats.mistakesDistribution[game.mistakes, default: 0] += 1
             stats.hintsUsed += game.hintsUsed
         }
-        stats.averageWinSeconds = stats.wins == 0 ? nil : Double(winSeconds) / Double(stats.wins)
+        stats.averageWinSeconds = timedWins == 0 ? nil : Double(winSeconds) / Double(timedWins)
         stats.lastPlayed = counted.games.keys.max()
         stats.bestStreak = bestStreak(counted.games)
         stats.currentStreak = currentStreak(counted.games, today: today)
