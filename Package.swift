@@ -53,9 +53,11 @@ let package = Package(
         .target(name: "Quortex", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
         .target(name: "CrazyEights", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
         // Tandem's stats: event log, projections, clocks, lossless merge, migration, providers, sync manager.
-        .target(name: "StatsSync", swiftSettings: strict),
+        .target(name: "StatsSync", dependencies: ["DurableFiles"], swiftSettings: strict),
+        // Crash-safe file writes (atomic replace, flushed appends) shared by the on-device stores.
+        .target(name: "DurableFiles", swiftSettings: strict),
         // Profiles: local identity, avatar, stats and cosmetics, persisted as a versioned JSON file.
-        .target(name: "PlayerProfiles", dependencies: ["GameCore"], swiftSettings: strict),
+        .target(name: "PlayerProfiles", dependencies: ["GameCore", "DurableFiles"], swiftSettings: strict),
         // Runtime: host-authoritative local multiplayer over any transport (lobby, GameStore, codec).
         .target(
             name: "GameSession",

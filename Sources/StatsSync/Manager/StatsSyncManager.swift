@@ -126,7 +126,8 @@ public actor StatsSyncManager {
     ) async throws {
         let before = await replica.log
         let fresh = snapshot.events.filter { !before.contains($0.id) }
-        if !fresh.isEmpty {
+        // An empty device has nothing to conflict with (and a first sync may bring thousands).
+        if !fresh.isEmpty && before.count > 0 {
             let found = ConflictDetector.report(
                 local: before, incoming: fresh, remoteVersion: snapshot.version, today: environment.today())
             if !found.isEmpty {
