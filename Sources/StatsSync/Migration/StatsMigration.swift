@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 /// Moves a device from legacy absolute figures (schema 1) to the event log (schema 2), safely:
@@ -119,11 +120,12 @@ public struct StatsMigration: Sendable {
         }
     }
 
+    /// Flushed and renamed into place: `migration.json` is the commit point, so it must never be torn.
     private func write(_ data: Data, to url: URL) throws {
-        do {
-            try data.write(to: url, options: .atomic)
+        do throws(DurableFileError) {
+            try DurableFile.replace(url, with: data, through: url.appendingPathExtension("\(UUID().uuidString).tmp"))
         } catch {
-            throw Failure.fileSystem("writing \(url.lastPathComponent): \(error)")
+            throw Failure.fileSystem("writing \(url.lastPathComponent): \(error.operation) failed: \(error.reason)")
         }
     }
 }
