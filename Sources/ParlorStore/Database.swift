@@ -41,6 +41,11 @@ public final class Database: Sendable {
         }
     }
 
+    /// The PostgreSQL client behind this database, nil on SQLite (for LISTEN/NOTIFY).
+    var postgresClient: PostgresClient? {
+        if case .postgres(let client) = backend { client } else { nil }
+    }
+
     public var dialect: Dialect {
         switch backend {
         case .sqlite: .sqlite

@@ -9,4 +9,5 @@ struct APIHandler: APIProtocol {
     let accounts: AccountService
     let miniApps: MiniAppService
     let sync: SyncService
+    let play: PlayService
 }

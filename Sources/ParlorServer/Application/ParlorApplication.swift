@@ -48,17 +48,30 @@ public enum ParlorApplication {
             }
         }
         let sync = SyncService(database: database, now: services.now)
-        try APIHandler(database: database, migrator: migrator, accounts: accounts, miniApps: miniApps, sync: sync)
+        // One node on SQLite shares notices in process; nodes on PostgreSQL share them by NOTIFY.
+        let postgresBus = database.dialect == .postgres ? PostgresGameEventBus(database: database, logger: logger) : nil
+        let bus: any GameEventBus = postgresBus ?? LocalGameEventBus()
+        let play = PlayService(database: database, accounts: accounts, bus: bus, now: services.now, logger: logger)
+        try APIHandler(database: database, migrator: migrator, accounts: accounts, miniApps: miniApps, sync: sync, play: play)
             .registerHandlers(on: RecordingTransport(router: router, table: table))
+        let hub = RealtimeHub(play: play, bus: bus, configuration: services.realtime, logger: logger)
+        let gate = RealtimeUpgradeGate()
+        RealtimeRoutes.register(on: router, hub: hub, gate: gate)
         additionalRoutes(RouteRegistrar(router: router, table: table))
+        var backgroundServices: [any Service] = [
+            AccountsHousekeeping(database: database, now: services.now), hub,
+            TurnTimerService(play: play, interval: services.turnTimerInterval),
+        ]
+        if let postgresBus { backgroundServices.append(postgresBus) }
 
         return Application(
             router: router,
+            server: RealtimeRoutes.serverBuilder(router: router, configuration: services.realtime, gate: gate),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "parlor"
             ),
-            services: [AccountsHousekeeping(database: database, now: services.now)],
+            services: backgroundServices,
             onServerRunning: { channel in await onServerRunning(channel.localAddress) },
             logger: logger
         )

@@ -11,6 +11,10 @@ public struct ParlorServices: Sendable {
     public var httpClient: HTTPClient
     public var mailer: any Mailer
     public var now: @Sendable () -> Date
+    /// Limits of the real-time channel (`/ws`).
+    public var realtime = RealtimeConfiguration()
+    /// How often each node looks for expired turn deadlines.
+    public var turnTimerInterval: Duration = .milliseconds(250)
 
     public init(
         accounts: AccountsConfiguration, httpClient: HTTPClient = .shared, mailer: any Mailer,

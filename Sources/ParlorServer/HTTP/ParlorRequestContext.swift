@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdWebSocket
 import NIOCore
 
 /// A context that carries the id ``RequestIDMiddleware`` gave the request.
@@ -7,8 +8,10 @@ public protocol RequestIDContext: RequestContext {
 }
 
 /// The request context of every Parlor route.
-public struct ParlorRequestContext: RequestIDContext, RemoteAddressRequestContext {
+public struct ParlorRequestContext: RequestIDContext, RemoteAddressRequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// Where the `GET /ws` route leaves its handler for the upgrade (see `RealtimeRoutes`).
+    public let webSocket = WebSocketHandlerReference<ParlorRequestContext>()
     public let remoteAddress: SocketAddress?
     /// Set by ``RequestIDMiddleware`` before any route or other middleware runs.
     public var requestID = ""

@@ -49,5 +49,6 @@ public enum ParlorMigrations {
                 .primaryKey("user_id", "device")
                 .run()
         },
+        PlayMigrations.play,
     ]
 }

@@ -68,7 +68,7 @@ struct AccountService: Sendable {
         return user
     }
 
-    private func authenticate(token: String) async throws -> AuthenticatedUser {
+    func authenticate(token: String) async throws -> AuthenticatedUser {
         let claims: TokenClaims
         do {
             claims = try await keys.verify(token, issuer: configuration.issuer, audience: Self.platformAudience)

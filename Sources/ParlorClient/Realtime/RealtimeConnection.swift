@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import ParlorAPI
+import WSClient
+
+/// The client's one WebSocket to `/ws`, kept open across network drops.
+///
+/// Messages arrive on ``inbound`` in order. Per subscribed game the connection remembers the
+/// last sequence number it delivered; after an unexpected disconnect it reconnects (with
+/// ``RealtimeConnectionConfiguration/reconnectDelay``), subscribes every game again with that
+/// number as `since`, holds live events until the answering `state` (which carries the missed
+/// moves) and drops any event delivered before. So a consumer never sees a game event twice and,
+/// through the `state`, never misses one.
+///
+/// Call ``close()`` when done: until then the connection keeps itself alive.
+public actor RealtimeConnection {
+    /// Everything the server sends, `welcome` on every (re)connect included. Ends after ``close()``
+    /// or when reconnecting is given up (``lastFailure`` says why).
+    public nonisolated let inbound: AsyncStream<RealtimeInbound>
+    private let continuation: AsyncStream<RealtimeInbound>.Continuation
+    let configuration: RealtimeConnectionConfiguration
+
+    var ledger = RealtimeResumeLedger()
+    /// The socket being opened or open; replaced on every attempt so frames from a dead one
+    /// (or one killed by ``killSocket()``) are ignored.
+    var current: Socket?
+    var generation = 0
+    var openedGeneration = 0
+    var isClosed = false
+    private var loop: Task<Void, Never>?
+    public internal(set) var statistics = RealtimeConnectionStatistics()
+    /// The last reason a connect attempt failed or a socket ended, for diagnostics.
+    public internal(set) var lastFailure: String?
+
+    struct Socket {
+        var generation: Int
+        var task: Task<String?, Never>?
+        var outbound: WebSocketOutboundWriter?
+        var welcomed = false
+    }
+
+    public init(configuration: RealtimeConnectionConfiguration) {
+        self.configuration = configuration
+        (inbound, continuation) = AsyncStream.makeStream(of: RealtimeInbound.self, bufferingPolicy: .unbounded)
+    }
+
+    /// Creates a connection and starts connecting; see ``start()``.
+    public static func connect(configuration: RealtimeConnectionConfiguration) async -> RealtimeConnection {
+        let connection = RealtimeConnection(configuration: configuration)
+        await connection.start()
+        return connection
+    }
+
+    /// Starts connecting in the background; `welcome` on ``inbound`` says the socket is open.
+    /// Messages sent before then fail with ``RealtimeConnectionError/notConnected``; subscriptions
+    /// are kept and sent once the server has welcomed the client.
+    public func start() {
+        guard loop == nil, !isClosed else { return }
+        loop = Task { await self.run() }
+    }
+
+    /// Whether a socket is open and the server has sent `welcome`.
+    public var isConnected: Bool { current?.welcomed ?? false }
+
+    /// The last sequence number delivered for `game`, nil before its first event.
+    public func lastSeq(of game: UUID) -> Int? { ledger.lastSeq(game) }
+
+    /// Encodes `message` (any of the `Realtime…` client messages) as one JSON text frame and sends it.
+    public nonisolated func send(_ message: some Encodable) async throws {
+        let text: String
+        do {
+            text = String(decoding: try JSONEncoder().encode(message), as: UTF8.self)
+        } catch {
+            throw RealtimeConnectionError.unencodable(String(describing: error))
+        }
+        try await writeFrame(text)
+    }
+
+    /// Receives `game`'s events from now on, and again after every reconnect (resuming from the
+    /// last delivered sequence). Subscribing again to a game asks for what was missed.
+    public func subscribe(game: UUID) async throws {
+        guard !isClosed else { throw RealtimeConnectionError.closed }
+        let since = ledger.subscribe(game)
+        guard isConnected else { return }  // sent with the others on `welcome`
+        try? await send(RealtimeSubscribe(game: game, since: since))
+    }
+
+    /// Stops receiving `game`'s events and forgets its sequence number.
+    public func unsubscribe(game: UUID) async {
+        ledger.unsubscribe(game)
+        guard isConnected else { return }
+        try? await send(RealtimeUnsubscribe(game: game))
+    }
+
+    /// Kills the socket at once, as a dead network path would: anything the server sends on it
+    /// from now on is lost, and the connection reconnects and resumes as after any other drop.
+    /// For tests of resume.
+    public func killSocket() {
+        guard let socket = current else { return }
+        current = nil
+        socket.task?.cancel()
+    }
+
+    /// Closes the socket (with a close frame), stops reconnecting and ends ``inbound``.
+    public func close() async {
+        if !isClosed {
+            isClosed = true
+            let socket = current
+            current = nil
+            socket?.task?.cancel()
+            loop?.cancel()
+        }
+        await loop?.value
+        continuation.finish()
+    }
+
+    func writeFrame(_ text: String) async throws {
+        guard let outbound = current?.outbound else {
+            throw isClosed ? RealtimeConnectionError.closed : RealtimeConnectionError.notConnected
+        }
+        do {
+            try await outbound.write(.text(text))
+        } catch {
+            throw RealtimeConnectionError.notConnected
+        }
+    }
+
+    func deliver(_ inbound: RealtimeInbound) { continuation.yield(inbound) }
+
+    func finishInbound() { continuation.finish() }
+}

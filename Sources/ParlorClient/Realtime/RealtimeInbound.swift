@@ -1,0 +1,58 @@
+import Foundation
+import ParlorAPI
+
+/// One message from the server, as the connection delivers it.
+///
+/// The connection cannot decode the typed message itself: `state`, `move_made` and the others are
+/// generic over the game's Action and View, which only the caller knows. So it hands over the
+/// envelope it needed for routing and resume, and the raw JSON for the caller to decode again with
+/// its game's types (`try inbound.decode(RealtimeMoveMade<QuortexAction, QuortexView>.self)`).
+public struct RealtimeInbound: Sendable {
+    /// The message's `type` and `game`.
+    public let envelope: RealtimeEnvelope
+    /// The known type, or nil for a type this build does not know (delivered, never fatal).
+    public let type: RealtimeServerMessageType?
+    /// The message's per-game sequence number, when it has one (`state`, `game_started`,
+    /// `move_made`, `game_ended`, `ack`).
+    public let seq: Int?
+    /// The whole text frame, UTF-8 JSON.
+    public let data: Data
+
+    public init(envelope: RealtimeEnvelope, seq: Int?, data: Data) {
+        self.envelope = envelope
+        type = RealtimeServerMessageType(rawValue: envelope.type)
+        self.seq = seq
+        self.data = data
+    }
+
+    /// Decodes the frame as `message`, e.g. `RealtimeState<QuortexAction, QuortexView>.self`.
+    public func decode<Message: Decodable>(_ message: Message.Type) throws -> Message {
+        try JSONDecoder().decode(Message.self, from: data)
+    }
+}
+
+extension RealtimeInbound {
+    /// The fields the connection reads from every frame; everything else stays in `data`.
+    private struct Probe: Decodable {
+        var type: String
+        var game: UUID?
+        var seq: Int?
+        var status: String?
+        var moveId: String?
+        private enum CodingKeys: String, CodingKey { case type, game, seq, status, moveId = "move_id" }
+    }
+
+    /// What resume needs beyond the envelope: a `state`'s status and whether an `error` answers a
+    /// move (rather than a subscription).
+    struct Details: Sendable {
+        var status: String?
+        var answersMove: Bool
+    }
+
+    /// Parses a frame's routing fields; nil when the frame is not a JSON object with a `type`.
+    static func parse(_ data: Data) -> (inbound: RealtimeInbound, details: Details)? {
+        guard let probe = try? JSONDecoder().decode(Probe.self, from: data) else { return nil }
+        let inbound = RealtimeInbound(envelope: RealtimeEnvelope(type: probe.type, game: probe.game), seq: probe.seq, data: data)
+        return (inbound, Details(status: probe.status, answersMove: probe.moveId != nil))
+    }
+}

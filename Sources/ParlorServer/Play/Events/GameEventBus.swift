@@ -1,0 +1,11 @@
+/// Carries game notices to every node, this one included.
+///
+/// With SQLite there is one node and ``LocalGameEventBus`` hands notices over in process. With
+/// PostgreSQL, ``PostgresGameEventBus`` sends each as a `NOTIFY` and every node's listener
+/// receives it, so a client on node A hears of a move submitted through node B.
+protocol GameEventBus: Sendable {
+    /// Sends `notice` to every subscriber on every node.
+    func publish(_ notice: GameNotice) async
+    /// Every notice published from now on, on any node, until the stream is dropped.
+    func notices() -> AsyncStream<GameNotice>
+}

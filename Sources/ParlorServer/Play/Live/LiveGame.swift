@@ -1,0 +1,71 @@
+import Foundation
+import GameCore
+import SQLKit
+
+/// A game as one node holds it: the stored row and seats, every move, and the engine state after
+/// the most recent moves (older states are dropped; a receiver that far behind gets a fresh view).
+struct LiveGame: Sendable {
+    static let keptStates = 16
+
+    var row: GameRow
+    var seats: [SeatRow]
+    let engine: any PlayEngine
+    var entries: [MoveEntry]
+    /// The states after the last few sequence numbers, newest last; empty while waiting.
+    private(set) var states: [(seq: Int, state: LiveState)] = []
+
+    var current: LiveState? { states.last?.state }
+    var id: UUID { row.id }
+
+    /// Loads a game and replays its record.
+    static func load(_ id: UUID, engines: PlayEngines, on sql: any SQLDatabase) async throws -> LiveGame? {
+        guard let row = try await PlayStore.game(id, on: sql) else { return nil }
+        guard let engine = engines.engine(row.gameID) else {
+            throw GameError.unsupportedGameVersion("this server does not play \(row.gameID)")
+        }
+        let seats = try await PlayStore.seats(of: id, on: sql)
+        let entries = row.status == .waiting ? [] : try await PlayStore.moves(of: id, on: sql)
+        var game = LiveGame(row: row, seats: seats, engine: engine, entries: [])
+        if row.status != .waiting {
+            var state = try engine.start(settings: row.settings, seed: row.seed, seats: game.players)
+            game.keep(state, at: 0)
+            for entry in entries {
+                state = try engine.replay(entry, on: state)
+                game.keep(state, at: entry.seq)
+            }
+            game.entries = entries
+        }
+        return game
+    }
+
+    /// The engine's players, in seat order.
+    var players: [GamePlayer] {
+        seats.filter { $0.seat != nil }.sorted { ($0.seat ?? 0) < ($1.seat ?? 0) }.map { GamePlayer(id: $0.user, name: $0.name) }
+    }
+
+    func seat(of user: String) -> Int? { seats.first { $0.user == user }?.seat }
+    func seatRow(of user: String) -> SeatRow? { seats.first { $0.user == user } }
+    func user(at seat: Int) -> SeatRow? { seats.first { $0.seat == seat } }
+
+    func state(at seq: Int) -> LiveState? { states.last { $0.seq == seq }?.state }
+
+    /// The seq of a move id already applied for `seat`.
+    func appliedSeq(moveID: String, seat: Int) -> Int? {
+        entries.last { $0.moveID == moveID && $0.seat == seat }?.seq
+    }
+
+    var wireSeats: [RealtimeSeatInfo] {
+        seats.compactMap { row in row.seat.map { RealtimeSeatInfo(seat: $0, user: row.user, name: row.name) } }.sorted { $0.seat < $1.seat }
+    }
+
+    mutating func keep(_ state: LiveState, at seq: Int) {
+        states.append((seq, state))
+        if states.count > Self.keptStates { states.removeFirst(states.count - Self.keptStates) }
+    }
+
+    mutating func append(_ entry: MoveEntry, state: LiveState) {
+        entries.append(entry)
+        row.seq = entry.seq
+        keep(state, at: entry.seq)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GameCore
+import ParlorAPI
+
+/// Each receiver's frames, rendered from the stored game: a player's view for their seat, a
+/// spectator's view for anyone else, never more.
+extension PlayService {
+    func rendering(_ notice: GameNotice, for user: String, after lastSent: Int) async throws -> (frames: [OutgoingFrame], lastSent: Int) {
+        switch notice.kind {
+        case .moved, .started, .ended:
+            var game = try await live(notice.game, atLeast: notice.seq)
+            if notice.kind == .ended, game.row.status != .completed || game.seats.contains(where: { $0.seat != nil && $0.ratingAfter == nil }) {
+                game = try await reload(notice.game)
+            }
+            var (frames, sent) = try moves(of: game, for: user, after: lastSent)
+            if notice.kind == .ended, let outcome = game.row.outcome {
+                let ratings = game.seats.compactMap { seat -> RealtimeRatingChange? in
+                    guard let number = seat.seat, let before = seat.ratingBefore, let after = seat.ratingAfter else { return nil }
+                    return RealtimeRatingChange(user: seat.user, seat: number, before: before, after: after)
+                }.sorted { $0.seat < $1.seat }
+                frames.append(.encoding(RealtimeGameEnded(game: game.id, seq: game.row.seq, outcome: RealtimeOutcome(outcome), ratings: ratings)))
+                sent = max(sent, game.row.seq)
+            }
+            return (frames, sent)
+        case .joined, .left, .reconnected:
+            cache.remove(notice.game)
+            let type: RealtimeServerMessageType =
+                switch notice.kind {
+                case .joined: .playerJoined
+                case .left: .playerLeft
+                default: .playerReconnected
+                }
+            return ([.encoding(RealtimePresence(type: type, game: notice.game, user: notice.user ?? "", seat: notice.seat))], lastSent)
+        case .chat:
+            let message = RealtimeChatMessage(
+                game: notice.game, user: notice.user ?? "", name: notice.name ?? "", text: notice.text ?? "", at: notice.at ?? 0)
+            return ([.encoding(message)], lastSent)
+        case .matched:
+            guard notice.user == user else { return ([], lastSent) }
+            return ([.encoding(RealtimeMatchFound(game: notice.game))], lastSent)
+        }
+    }
+
+    /// `game_started` and `move_made` frames from `lastSent + 1` on, each with the view after
+    /// it; when the states that far back are gone, one `state` frame with the missed moves.
+    private func moves(of game: LiveGame, for user: String, after lastSent: Int) throws -> (frames: [OutgoingFrame], lastSent: Int) {
+        guard game.row.status != .waiting, game.row.seq > lastSent else { return ([], lastSent) }
+        let seat = game.seat(of: user)
+        var frames: [OutgoingFrame] = []
+        var next = lastSent + 1
+        if lastSent < 0, let initial = game.state(at: 0) {
+            frames.append(try game.engine.gameStartedFrame(game: game.id, seats: game.wireSeats, state: initial, seat: seat))
+            next = 1
+        }
+        let seq = game.row.seq
+        guard next <= seq else { return (frames, max(lastSent, 0)) }
+        let renderable = (next...seq).allSatisfy { game.state(at: $0) != nil } && game.entries.count >= seq
+        guard renderable else {
+            let missed = game.entries.filter { $0.seq > max(lastSent, 0) }
+            return ([try stateFrame(of: game, for: user, missed: missed)], seq)
+        }
+        for number in next...seq {
+            guard let state = game.state(at: number) else { continue }
+            frames.append(try game.engine.moveMadeFrame(game: game.id, entry: game.entries[number - 1], state: state, seat: seat))
+        }
+        return (frames, seq)
+    }
+
+    func stateFrame(of game: LiveGame, for user: String, missed: [MoveEntry]) throws -> OutgoingFrame {
+        let snapshot = StateSnapshot(
+            game: game.id, gameID: game.row.gameID, seq: game.row.seq, status: game.row.status.rawValue, seats: game.wireSeats,
+            missed: missed, outcome: game.row.outcome)
+        return try game.engine.stateFrame(snapshot, state: game.current, seat: game.seat(of: user))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GameCore
+import Logging
+import ParlorStore
+import SQLKit
+
+/// Online play: creating and joining games, starting them, moves, time-outs, results and
+/// ratings, over the shared database. Stateless apart from `cache`, so any number of nodes can
+/// serve the same games; `bus` tells every node what changed.
+struct PlayService: Sendable {
+    let database: Database
+    let accounts: AccountService
+    let engines: PlayEngines
+    let cache: LiveGameCache
+    let bus: any GameEventBus
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    init(
+        database: Database, accounts: AccountService, engines: PlayEngines = .standard, bus: any GameEventBus,
+        now: @escaping @Sendable () -> Date, logger: Logger
+    ) {
+        self.database = database
+        self.accounts = accounts
+        self.engines = engines
+        self.cache = LiveGameCache()
+        self.bus = bus
+        self.now = now
+        self.logger = logger
+    }
+
+    var millis: Int64 { Int64((now().timeIntervalSince1970 * 1000).rounded()) }
+
+    // MARK: Loading
+
+    /// The game as this node holds it, loaded and replayed when it has no copy.
+    func live(_ id: UUID, atLeast seq: Int? = nil) async throws -> LiveGame {
+        if let cached = cache.get(id), seq.map({ cached.row.seq >= $0 }) ?? true { return cached }
+        let engines = self.engines
+        guard let game = try await database.withConnection({ sql in try await LiveGame.load(id, engines: engines, on: sql) }) else {
+            throw APIError.gameNotFound(id)
+        }
+        cache.put(game)
+        return game
+    }
+
+    func reload(_ id: UUID) async throws -> LiveGame {
+        cache.remove(id)
+        return try await live(id)
+    }
+
+    // MARK: Creating and joining
+
+    struct NewGame: Sendable {
+        var gameID: String
+        var players: Int
+        var mode: GameMode
+        var settings: Data?
+        var turnSeconds: Int?
+        var graceSeconds: Int?
+        var timeoutPolicy: TimeoutPolicy?
+    }
+
+    func create(_ request: NewGame, by user: String, rematchOf: UUID? = nil, members: [String] = []) async throws -> LiveGame {
+        guard let engine = engines.engine(request.gameID) else {
+            throw APIError.invalidFields([FieldError(field: "game", message: "unknown game \"\(request.gameID)\"; see GET /games/catalogue")])
+        }
+        let settings: String
+        do {
+            settings = try engine.settings(request.settings, players: request.players)
+        } catch {
+            let field = engine.policy.accepts(playerCount: request.players) ? "settings" : "players"
+            throw APIError.invalidFields([FieldError(field: field, message: error.message)])
+        }
+        let turn = request.turnSeconds ?? (request.mode == .realtime ? 60 : 3 * 24 * 3600)
+        let row = GameRow(
+            id: UUID(), gameID: request.gameID, engineVersion: engine.engineVersion, mode: request.mode, players: request.players,
+            inviteCode: rematchOf == nil ? InviteCode.make() : nil, settings: settings, seed: GameSeed(UInt64.random(in: 0...UInt64.max)),
+            turnSeconds: turn, graceSeconds: request.graceSeconds ?? 30,
+            timeoutPolicy: request.timeoutPolicy ?? (request.mode == .realtime ? .botMove : .forfeit), createdBy: user,
+            createdAt: millis, rematchOf: rematchOf.map(PlayStore.key))
+        let everyone = [user] + members.filter { $0 != user }
+        let stored = row
+        try await database.transaction { sql in
+            try await PlayStore.insert(stored, on: sql)
+            for (index, member) in everyone.enumerated() {
+                let name = try await Self.displayName(of: member, on: sql)
+                try await PlayStore.insert(SeatRow(user: member, joined: index, name: name), into: stored.id, on: sql)
+            }
+        }
+        try await startIfReady(row.id)
+        return try await reload(row.id)
+    }
+
+    /// Takes a place in a waiting game; taking it again answers the game.
+    func join(_ id: UUID, user: String) async throws -> LiveGame {
+        let joined = try await database.transaction { sql -> Bool in
+            guard let row = try await PlayStore.game(id, on: sql) else { throw APIError.gameNotFound(id) }
+            let seats = try await PlayStore.seats(of: id, on: sql)
+            if seats.contains(where: { $0.user == user }) { return false }
+            guard row.status == .waiting, seats.count < row.players else { throw APIError.gameFull() }
+            let name = try await Self.displayName(of: user, on: sql)
+            try await PlayStore.insert(SeatRow(user: user, joined: (seats.map(\.joined).max() ?? -1) + 1, name: name), into: id, on: sql)
+            return true
+        }
+        if joined { await bus.publish(GameNotice(kind: .joined, game: id, user: user)) }
+        try await startIfReady(id)
+        return try await reload(id)
+    }
+
+    func join(code: String, user: String) async throws -> LiveGame {
+        guard let normalised = InviteCode.normalise(code) else {
+            throw APIError.invalidFields([FieldError(field: "code", message: "an invite code has \(InviteCode.length) letters and digits")])
+        }
+        guard let row = try await database.withConnection({ sql in try await PlayStore.game(inviteCode: normalised, on: sql) }) else {
+            throw APIError.notFound("no waiting game has the invite code \(normalised)")
+        }
+        return try await join(row.id, user: user)
+    }
+
+    /// Starts a full game: at once when turn-based, when every player is connected when real-time.
+    /// Seats are dealt from the game's seed, so the deal is fixed when the game is created.
+    func startIfReady(_ id: UUID) async throws {
+        let now = millis
+        let started = try await database.transaction { sql -> Bool in
+            guard let row = try await PlayStore.game(id, on: sql), row.status == .waiting else { return false }
+            let seats = try await PlayStore.seats(of: id, on: sql)
+            guard seats.count == row.players else { return false }
+            if row.mode == .realtime, seats.contains(where: { $0.connections == 0 }) { return false }
+            guard try await PlayStore.start(id, at: now, deadline: now + Int64(row.turnSeconds) * 1000, on: sql) else { return false }
+            var random = GameRandom(seed: row.seed, stream: 7)
+            var order = seats.map(\.user)
+            random.shuffle(&order)
+            for (seat, user) in order.enumerated() {
+                try await PlayStore.assign(seat: seat, to: user, in: id, on: sql)
+            }
+            return true
+        }
+        guard started else { return }
+        cache.remove(id)
+        await bus.publish(GameNotice(kind: .started, game: id, seq: 0))
+    }
+
+    static func displayName(of user: String, on sql: any SQLDatabase) async throws -> String {
+        try await sql.select().column("display_name").from("users").where("id", .equal, user).first()?
+            .decode(column: "display_name", as: String.self) ?? "player"
+    }
+}

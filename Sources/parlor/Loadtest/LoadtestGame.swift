@@ -1,0 +1,64 @@
+import Foundation
+import CrazyEights
+import GameCore
+import Quortex
+
+/// A game the load test can play: how a bot reads its own seat's view and picks its move. Bots see
+/// only what the server sent to their seat, as a real client would.
+protocol LoadtestGame: Sendable {
+    associatedtype Action: Codable & Sendable
+    associatedtype View: Codable & Sendable
+
+    /// The move for `seat`, or nil when the view does not ask `seat` to move.
+    func action(for seat: Int, in view: View, random: inout GameRandom) -> Action?
+}
+
+struct QuortexLoadtest: LoadtestGame {
+    let bot: any QuortexBot
+
+    func action(for seat: Int, in view: QuortexView, random: inout GameRandom) -> QuortexAction? {
+        guard view.currentSeat == seat else { return nil }
+        // A drawn tile that fits nowhere ends the game on the server; resigning keeps a bot that
+        // disagrees from stalling the table.
+        guard let placement = bot.choosePlacement(in: view.position, random: &random) else { return .resign }
+        return .place(placement)
+    }
+}
+
+struct CrazyEightsLoadtest: LoadtestGame {
+    let bot: any CrazyEightsBot
+
+    func action(for seat: Int, in view: CrazyEightsView, random: inout GameRandom) -> CrazyEightsAction? {
+        guard view.outcome == nil, view.turn == seat else { return nil }
+        return bot.chooseAction(in: view, random: &random)
+    }
+}
+
+/// The games `--game` accepts, with their limits and bots.
+enum LoadtestGameChoice: CaseIterable {
+    case quortex, crazyEights
+
+    /// What the server calls the game (the module's id).
+    var id: String {
+        switch self {
+        case .quortex: Quortex.id.rawValue
+        case .crazyEights: CrazyEights.id.rawValue
+        }
+    }
+
+    var players: ClosedRange<Int> {
+        switch self {
+        case .quortex: Quortex.policy.minPlayers...Quortex.policy.maxPlayers
+        case .crazyEights: CrazyEights.policy.minPlayers...CrazyEights.policy.maxPlayers
+        }
+    }
+
+    var botNames: [String] { ["random", "heuristic"] }
+
+    /// `crazy_eights` is accepted too: the API's examples spell it so.
+    init?(name: String) {
+        let normalised = name.lowercased().replacingOccurrences(of: "_", with: "-")
+        guard let match = Self.allCases.first(where: { $0.id == normalised }) else { return nil }
+        self = match
+    }
+}

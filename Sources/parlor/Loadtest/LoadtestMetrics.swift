@@ -1,0 +1,38 @@
+import Histogram
+import Synchronization
+
+/// Counts shared by every bot: games, acknowledged moves, the move round trip and errors by kind.
+final class LoadtestMetrics: Sendable {
+    struct Snapshot: Sendable {
+        var gamesStarted = 0
+        var gamesCompleted = 0
+        var moves = 0
+        /// Round trips from sending a move to its `ack`, in microseconds.
+        var roundTrips = Histogram<UInt64>(
+            lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+        var errors: [String: Int] = [:]
+    }
+
+    private let state = Mutex(Snapshot())
+
+    func gameStarted() { state.withLock { $0.gamesStarted += 1 } }
+
+    func gameCompleted() { state.withLock { $0.gamesCompleted += 1 } }
+
+    func moveAcknowledged(after roundTrip: Duration) {
+        let (seconds, attoseconds) = roundTrip.components
+        let micros = max(0, seconds) * 1_000_000 + attoseconds / 1_000_000_000_000
+        let value = UInt64(clamping: min(micros, 3_600_000_000))
+        state.withLock {
+            $0.moves += 1
+            _ = $0.roundTrips.record(max(value, 1))
+        }
+    }
+
+    func error(_ kind: String, count: Int = 1) {
+        guard count > 0 else { return }
+        state.withLock { $0.errors[kind, default: 0] += count }
+    }
+
+    var snapshot: Snapshot { state.withLock { $0 } }
+}

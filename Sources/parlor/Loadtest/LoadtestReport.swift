@@ -1,0 +1,71 @@
+import Foundation
+import Histogram
+
+/// What `parlor loadtest` prints: as text, or as one JSON object with `--json`.
+struct LoadtestReport: Encodable {
+    struct RoundTrip: Encodable {
+        var p50: Double
+        var p90: Double
+        var p99: Double
+        var max: Double
+    }
+
+    var game: String
+    var server: String
+    var games: Int
+    var players: Int
+    var durationSeconds: Double
+    var gamesStarted: Int
+    var gamesCompleted: Int
+    var moves: Int
+    var movesPerSecond: Double
+    /// Move round trips (send to `ack`) in milliseconds.
+    var roundTripMs: RoundTrip
+    var errors: [String: Int]
+
+    private enum CodingKeys: String, CodingKey {
+        case game, server, games, players, durationSeconds = "duration_seconds", gamesStarted = "games_started"
+        case gamesCompleted = "games_completed", moves, movesPerSecond = "moves_per_second", roundTripMs = "round_trip_ms"
+        case errors
+    }
+
+    init(game: String, server: String, games: Int, players: Int, elapsed: Duration, metrics: LoadtestMetrics.Snapshot) {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        self.game = game
+        self.server = server
+        self.games = games
+        self.players = players
+        durationSeconds = (seconds * 1000).rounded() / 1000
+        gamesStarted = metrics.gamesStarted
+        gamesCompleted = metrics.gamesCompleted
+        moves = metrics.moves
+        movesPerSecond = seconds > 0 ? (Double(metrics.moves) / seconds * 10).rounded() / 10 : 0
+        let histogram = metrics.roundTrips
+        func ms(_ micros: UInt64) -> Double { histogram.totalCount == 0 ? 0 : (Double(micros) / 1000 * 1000).rounded() / 1000 }
+        roundTripMs = RoundTrip(
+            p50: ms(histogram.valueAtPercentile(50)), p90: ms(histogram.valueAtPercentile(90)),
+            p99: ms(histogram.valueAtPercentile(99)), max: ms(histogram.max))
+        errors = metrics.errors
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    func text() -> String {
+        let errorList = errors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+        return """
+            loadtest: \(game), \(games) concurrent game\(games == 1 ? "" : "s") of \(players) players against \(server), \
+            \(format(durationSeconds, 1)) s
+            games:      \(gamesStarted) started, \(gamesCompleted) completed
+            moves:      \(moves) acknowledged, \(format(movesPerSecond, 1)) per second
+            round trip: p50 \(format(roundTripMs.p50, 3)) ms, p90 \(format(roundTripMs.p90, 3)) ms, \
+            p99 \(format(roundTripMs.p99, 3)) ms, max \(format(roundTripMs.max, 3)) ms
+            errors:     \(errorList.isEmpty ? "none" : errorList.joined(separator: ", "))
+            """
+    }
+
+    private func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+}

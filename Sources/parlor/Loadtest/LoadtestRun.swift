@@ -1,0 +1,122 @@
+import AsyncHTTPClient
+import Foundation
+import OpenAPIAsyncHTTPClient
+import ParlorClient
+
+/// A whole load test: sign in every bot, open every socket, then play all tables at once for the
+/// given time. Setting up is not timed; only play is.
+struct LoadtestRun<Game: LoadtestGame> {
+    let server: URL
+    let webSocket: URL
+    let gameID: String
+    let rules: Game
+    let tables: Int
+    let players: Int
+    let duration: Duration
+
+    /// Sign-ins in flight at once: enough to be quick, few enough not to look like an attack.
+    static var signInConcurrency: Int { 64 }
+
+    func run(http: HTTPClient) async throws -> (LoadtestMetrics, elapsed: Duration) {
+        let api = LoadtestAPI(server: server, transport: AsyncHTTPClientTransport(configuration: .init(client: http)))
+        let bots = try await signIn(count: tables * players, api: api)
+        defer { for bot in bots { bot.inbox.close() } }
+        for bot in bots { await bot.start() }
+        do {
+            try await waitForSockets(bots)
+        } catch {
+            await closeAll(bots)
+            throw error
+        }
+
+        let metrics = LoadtestMetrics()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + duration
+        let ticker = Task { await Self.tick(bots) }
+        await withTaskGroup(of: Void.self) { group in
+            for table in 0..<tables {
+                let seated = Array(bots[(table * players)..<((table + 1) * players)])
+                group.addTask { [rules, gameID] in
+                    await LoadtestTable(bots: seated, rules: rules, gameID: gameID, api: api, metrics: metrics, deadline: deadline).run()
+                }
+            }
+        }
+        let elapsed = clock.now - start
+        ticker.cancel()
+        await closeAll(bots)
+        for bot in bots {
+            let statistics = await bot.connection.statistics
+            metrics.error("disconnect", count: statistics.disconnects)
+            metrics.error("connect_failed", count: statistics.failedAttempts)
+        }
+        return (metrics, elapsed)
+    }
+
+    private func signIn(count: Int, api: LoadtestAPI) async throws -> [LoadtestBot] {
+        let stamp = UUID().uuidString.prefix(8).lowercased()
+        return try await withThrowingTaskGroup(of: (Int, LoadtestBot).self) { group in
+            var bots: [LoadtestBot?] = Array(repeating: nil, count: count)
+            var next = 0
+            func addNext() {
+                let index = next
+                next += 1
+                group.addTask { [webSocket] in
+                    let deviceID = "loadtest-\(stamp)-\(index)"
+                    let name = "loadtest bot \(index + 1)"
+                    let token = try await Self.signInOrExplain(api, deviceID: deviceID, name: name)
+                    return (index, LoadtestBot(deviceID: deviceID, name: name, token: token, webSocket: webSocket))
+                }
+            }
+            while next < min(count, Self.signInConcurrency) { addNext() }
+            while let (index, bot) = try await group.next() {
+                bots[index] = bot
+                if next < count { addNext() }
+            }
+            return bots.compactMap { $0 }
+        }
+    }
+
+    private static func signInOrExplain(_ api: LoadtestAPI, deviceID: String, name: String) async throws -> String {
+        do {
+            return try await api.signIn(deviceID: deviceID, name: name)
+        } catch where error.kind == "http_429" {
+            throw CommandFailure(
+                .databaseUnavailable,
+                "the server rate-limits guest sign-in (HTTP 429); run it with rate limits off for a load test: "
+                    + "PARLOR_RATE_LIMITS=off parlor serve (or \"rate_limits\": \"off\" in its config file)")
+        } catch where error.kind == "http_unreachable" {
+            throw CommandFailure(.databaseUnavailable, "cannot reach the server: \(error.message)")
+        } catch {
+            throw CommandFailure(.software, "guest sign-in failed: \(error.message)")
+        }
+    }
+
+    /// Every socket must be open (welcomed) before the clock starts.
+    private func waitForSockets(_ bots: [LoadtestBot], timeout: Duration = .seconds(60)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        for bot in bots {
+            while await !bot.connection.isConnected {
+                guard bot.isAlive, ContinuousClock.now < deadline else {
+                    let reason = await bot.connection.lastFailure ?? "no welcome within \(timeout)"
+                    throw CommandFailure(.databaseUnavailable, "cannot open the WebSocket at \(webSocket): \(reason)")
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+
+    /// One clock for every bot, rather than a timer each; runs until cancelled.
+    private static func tick(_ bots: [LoadtestBot]) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(100))
+            for bot in bots { bot.inbox.yield(.tick) }
+        }
+    }
+
+    private func closeAll(_ bots: [LoadtestBot]) async {
+        await withTaskGroup(of: Void.self) { group in
+            for bot in bots { group.addTask { await bot.connection.close() } }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import ParlorTestSupport
+import Testing
+
+/// `parlor loadtest`'s options, against the built binary. Playing against a real server is run by
+/// hand (`PARLOR_RATE_LIMITS=off parlor serve`, then `parlor loadtest --games 1000 …`).
+@Suite struct LoadtestCommandTests {
+    func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await withTemporaryDirectory { directory in
+            try await ParlorProcess.run(["loadtest"] + arguments, in: directory)
+        }
+    }
+
+    @Test(arguments: [
+        (["--games", "0"], "--games must be at least 1, not 0"),
+        (["--games=-3"], "--games must be at least 1, not -3"),
+        (["--duration", "0"], "--duration must be more than 0"),
+        (["--duration=-1.5"], "--duration must be more than 0"),
+        (["--duration", "nan"], "--duration must be more than 0"),
+        (["--game", "chess"], "unknown game \"chess\"; the games are quortex, crazy-eights"),
+        (["--players", "1"], "--players must be 2 to 6 for quortex, not 1"),
+        (["--players", "7"], "--players must be 2 to 6 for quortex, not 7"),
+        (["--game", "crazy-eights", "--players", "9"], "--players must be 2 to 8 for crazy-eights, not 9"),
+        (["--bot", "lookahead"], "unknown bot \"lookahead\"; the bots are random, heuristic"),
+        (["--server", "ftp://example.com"], "--server must be an http or https URL"),
+        (["--server", "not a url"], "--server must be an http or https URL"),
+    ])
+    func badOptionsAreUsageErrors(arguments: [String], message: String) async throws {
+        let result = try await run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: [["--game", "crazy_eights", "--players", "8"], ["--game", "quortex", "--players", "6", "--bot", "random"]])
+    func validOptionsGetAsFarAsTheServer(arguments: [String]) async throws {
+        // Port 9 (discard) on loopback refuses: the options passed validation and sign-in was tried.
+        let result = try await run(arguments + ["--server", "http://127.0.0.1:9", "--games", "1", "--duration", "1"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot reach the server"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line, no trace: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpExplainsRateLimits() async throws {
+        let result = try await run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("PARLOR_RATE_LIMITS=off"))
+        for option in ["--server", "--game", "--games", "--duration", "--players", "--json"] {
+            #expect(result.stdout.contains(option), "\(option) in help")
+        }
+    }
+}

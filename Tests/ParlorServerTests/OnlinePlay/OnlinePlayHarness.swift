@@ -1,0 +1,77 @@
+import Foundation
+import GameCore
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import ParlorAPI
+import ParlorClient
+import ParlorServer
+import ParlorTestSupport
+
+/// A real server on a loopback port, with guests signing in over HTTP and playing over `/ws`.
+struct OnlinePlayServer: Sendable {
+    let client: any TestClientProtocol
+
+    struct Guest: Sendable {
+        var token: String
+        var user: String
+    }
+
+    func guest() async throws -> Guest {
+        let response = try await client.executeRequest(
+            uri: "/auth/guest", method: .post, headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: #"{"device_id":"\#(UUID().uuidString)"}"#))
+        let json = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+        guard let token = json?["access_token"] as? String, let user = (json?["user"] as? [String: Any])?["id"] as? String else {
+            throw TestSetupError("guest sign-in failed: \(response.status)")
+        }
+        return Guest(token: token, user: user)
+    }
+
+    /// A JSON call as `guest`; the status and the decoded body.
+    func call(_ method: HTTPRequest.Method, _ uri: String, as guest: Guest, body: String? = nil) async throws -> (status: Int, json: [String: Any]) {
+        var headers: HTTPFields = [.authorization: "Bearer \(guest.token)"]
+        if body != nil { headers[.contentType] = "application/json" }
+        let response = try await client.executeRequest(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        let json = (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:]
+        return (Int(response.status.code), json)
+    }
+
+    /// Creates a game as `players[0]` and seats the others by invite code; returns its id.
+    func table(game: String, players: [Guest], mode: String, extra: String = "") async throws -> UUID {
+        let created = try await call(.post, "/games", as: players[0], body: #"{"game":"\#(game)","players":\#(players.count),"mode":"\#(mode)"\#(extra)}"#)
+        guard created.status == 201, let id = (created.json["id"] as? String).flatMap(UUID.init(uuidString:)),
+            let code = created.json["invite_code"] as? String
+        else { throw TestSetupError("create failed: \(created)") }
+        for player in players.dropFirst() {
+            let joined = try await call(.post, "/games/join", as: player, body: #"{"code":"\#(code.lowercased())"}"#)
+            guard joined.status == 200 else { throw TestSetupError("join failed: \(joined)") }
+        }
+        return id
+    }
+
+    func connect(_ guest: Guest) async throws -> RealtimeConnection {
+        guard let port = client.port, let url = URL(string: "ws://127.0.0.1:\(port)/ws") else { throw TestSetupError("no port") }
+        var logger = Logger(label: "test.realtime")
+        logger.logLevel = .critical
+        let token = guest.token
+        return await RealtimeConnection.connect(
+            configuration: RealtimeConnectionConfiguration(
+                url: url, accessToken: { token }, reconnectDelay: { _ in .milliseconds(50) }, logger: logger))
+    }
+}
+
+/// Runs `body` against a real Parlor application over loopback sockets.
+func withOnlinePlayServer(
+    kind: TestDatabaseKind = .sqlite, timerInterval: Duration = .milliseconds(50),
+    _ body: @escaping @Sendable (OnlinePlayServer) async throws -> Void
+) async throws {
+    try await kind.withDatabase(migrated: true) { database in
+        var services = ParlorServices.forTests(now: Date.init) { $0.rateLimits = .off }
+        services.turnTimerInterval = timerInterval
+        let app = try await ParlorApplication.build(
+            configuration: ServerConfiguration(port: 0), database: database, services: services, logger: .quiet)
+        try await app.test(.live) { client in try await body(OnlinePlayServer(client: client)) }
+    }
+}

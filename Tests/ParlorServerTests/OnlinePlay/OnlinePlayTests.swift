@@ -1,0 +1,102 @@
+import CrazyEights
+import Foundation
+import GameCore
+import HTTPTypes
+import ParlorAPI
+import ParlorClient
+import ParlorTestSupport
+import Quortex
+import Testing
+
+@Suite("Online play over real sockets")
+struct OnlinePlayTests {
+    static func quortexMove(_ view: QuortexView, _ seat: Int, _ random: inout GameRandom) -> QuortexAction? {
+        guard view.currentSeat == seat else { return nil }
+        return RandomBot().choosePlacement(in: view.position, random: &random).map(QuortexAction.place)
+    }
+
+    static func crazyEightsMove(_ view: CrazyEightsView, _ seat: Int, _ random: inout GameRandom) -> CrazyEightsAction? {
+        guard view.turn == seat, view.outcome == nil else { return nil }
+        return CrazyEightsBotKind.heuristic.bot.chooseAction(in: view, random: &random)
+    }
+
+    @Test("six Quortex bots play a real-time game to the end; every socket sees every move once, in order")
+    func quortexSixPlayers() async throws {
+        try await withOnlinePlayServer { server in
+            let guests = try await (0..<6).asyncMap { _ in try await server.guest() }
+            let game = try await server.table(game: "quortex", players: guests, mode: "realtime")
+            let logs = try await withThrowingTaskGroup(of: RealtimeBot<QuortexAction, QuortexView>.Log.self) { group in
+                for (index, guest) in guests.enumerated() {
+                    let connection = try await server.connect(guest)
+                    group.addTask {
+                        defer { Task { await connection.close() } }
+                        return try await RealtimeBot(connection: connection, game: game, choose: Self.quortexMove).play(seed: UInt64(index))
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let finalSeq = try #require(logs.first?.ended?.seq)
+            for log in logs {
+                #expect(log.seqs == Array(0...finalSeq), "each socket sees seq 0…\(finalSeq) once, in order")
+                #expect(log.errors.isEmpty)
+                #expect(log.ended?.ratings.count == 6)
+            }
+            let record = try await server.call(.get, "/games/\(game)/record", as: guests[0])
+            #expect(record.status == 200)
+            let data = try JSONSerialization.data(withJSONObject: try #require(record.json["record"]))
+            let replayed = try JSONDecoder().decode(GameRecord<Quortex>.self, from: data)
+            #expect(replayed.actions.count == finalSeq)
+            let finalState = try replayed.replay()
+            #expect(Quortex.outcome(of: finalState) != nil)
+            let ratings = try await server.call(.get, "/users/me/ratings", as: guests[1])
+            #expect((ratings.json["ratings"] as? [[String: Any]])?.first?["games"] as? Int == 1)
+        }
+    }
+
+    @Test("four Crazy Eights bots play to the end; no socket ever receives another player's hand")
+    func crazyEightsFourPlayers() async throws {
+        try await withOnlinePlayServer { server in
+            let guests = try await (0..<4).asyncMap { _ in try await server.guest() }
+            let game = try await server.table(game: CrazyEights.id.rawValue, players: guests, mode: "realtime")
+            let logs = try await withThrowingTaskGroup(of: RealtimeBot<CrazyEightsAction, CrazyEightsView>.Log.self) { group in
+                for (index, guest) in guests.enumerated() {
+                    let connection = try await server.connect(guest)
+                    group.addTask {
+                        defer { Task { await connection.close() } }
+                        return try await RealtimeBot(connection: connection, game: game, choose: Self.crazyEightsMove).play(seed: UInt64(index))
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let record = try await server.call(.get, "/games/\(game)/record", as: guests[0])
+            let data = try JSONSerialization.data(withJSONObject: try #require(record.json["record"]))
+            let replayed = try JSONDecoder().decode(GameRecord<CrazyEights>.self, from: data)
+            // Every hand any seat held at any point of the game.
+            var hands: [[Set<Card>]] = []
+            try replayed.replay { state in hands.append(state.hands.map(Set.init)) }
+            for log in logs {
+                let seat = try #require(log.seat)
+                #expect(log.errors.isEmpty)
+                #expect(log.ended != nil)
+                for frame in log.frames where frame.contains("\"view\"") {
+                    let view = try JSONDecoder().decode(ViewProbe.self, from: Data(frame.utf8)).view
+                    guard let view else { continue }
+                    #expect(view.viewer.seat == seat)
+                    #expect(view.hand.count == view.handCounts[seat])
+                    #expect(!frame.contains("\"stock\""), "the stock's order never leaves the server")
+                }
+            }
+            #expect(hands.count == replayed.actions.count + 1)
+        }
+    }
+
+    struct ViewProbe: Decodable { var view: CrazyEightsView? }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
+}

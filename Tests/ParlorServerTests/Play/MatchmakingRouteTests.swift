@@ -1,0 +1,143 @@
+import Foundation
+import HTTPTypes
+import ParlorServer
+import ParlorTestSupport
+import Testing
+
+/// Invitations to waiting games and quick match, over HTTP.
+@Suite struct MatchmakingRouteTests {
+    struct Player: Sendable {
+        var token: String
+        var id: String
+    }
+
+    static func player(_ server: AccountsHarness, device: String = UUID().uuidString) async throws -> Player {
+        let reply = try await server.guest(device)
+        let token = try #require(reply["access_token"])
+        let id = try #require(reply.user["id"] as? String)
+        return Player(token: token, id: id)
+    }
+
+    static func waitingGame(_ server: AccountsHarness, by host: Player) async throws -> String {
+        let created = try await server.call("/games", ["game": "quortex", "players": 2, "mode": "turn_based"], token: host.token)
+        #expect(created.status == .created)
+        return try #require(created["id"])
+    }
+
+    static func invitations(_ reply: Reply) -> [[String: any Sendable]] {
+        reply.json["invitations"] as? [[String: any Sendable]] ?? []
+    }
+
+    @Test(arguments: TestDatabaseKind.available)
+    func anInvitedPlayerAcceptsAndTakesThePlace(kind: TestDatabaseKind) async throws {
+        try await withAccountsServer(kind: kind) { server in
+            let host = try await Self.player(server)
+            let guest = try await Self.player(server)
+            let game = try await Self.waitingGame(server, by: host)
+
+            let invited = try await server.call("/games/\(game)/invitations", ["users": [guest.id]], token: host.token)
+            #expect(invited.status == .created)
+            #expect(Self.invitations(invited).first?["to"] as? String == guest.id)
+            // Inviting again renews the same invitation.
+            let again = try await server.call("/games/\(game)/invitations", ["users": [guest.id]], token: host.token)
+            #expect(Self.invitations(again).first?["id"] as? String == Self.invitations(invited).first?["id"] as? String)
+
+            let listed = try await server.call("/invitations", method: .get, token: guest.token)
+            #expect(listed.status == .ok)
+            let invitation = try #require(Self.invitations(listed).first)
+            #expect(Self.invitations(listed).count == 1)
+            #expect(invitation["from"] as? String == host.id)
+            #expect((invitation["game"] as? [String: any Sendable])?["id"] as? String == game)
+            #expect(try await server.call("/invitations", method: .get, token: host.token).json["invitations"] as? [Any] != nil)
+
+            let id = try #require(invitation["id"] as? String)
+            #expect(try await server.call("/invitations/\(id)/accept", token: host.token).status == .notFound, "only the invitee")
+            let accepted = try await server.call("/invitations/\(id)/accept", token: guest.token)
+            #expect(accepted.status == .ok)
+            let seats = (accepted.json["seats"] as? [[String: any Sendable]] ?? []).compactMap { $0["user"] as? String }
+            #expect(Set(seats) == [host.id, guest.id])
+            #expect(Self.invitations(try await server.call("/invitations", method: .get, token: guest.token)).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabaseKind.available)
+    func invitationsAreDeclinedExpireAndAreChecked(kind: TestDatabaseKind) async throws {
+        try await withAccountsServer(kind: kind) { server in
+            let host = try await Self.player(server)
+            let guest = try await Self.player(server)
+            let otherDevice = UUID().uuidString
+            let other = try await Self.player(server, device: otherDevice)
+            let game = try await Self.waitingGame(server, by: host)
+
+            let stranger = try await server.call("/games/\(game)/invitations", ["users": [guest.id]], token: other.token)
+            #expect(stranger.status == .forbidden)
+            #expect(try await server.call("/games/\(game)/invitations", ["users": ["nobody"]], token: host.token).status == .notFound)
+            let seated = try await server.call("/games/\(game)/invitations", ["users": [host.id]], token: host.token)
+            #expect(seated.status == .badRequest)
+            #expect(seated.invalidFields == ["users"])
+
+            let invited = try await server.call("/games/\(game)/invitations", ["users": [guest.id, other.id]], token: host.token)
+            #expect(Self.invitations(invited).count == 2)
+            let declineID = try #require(Self.invitations(invited).first { $0["to"] as? String == guest.id }?["id"] as? String)
+            #expect(try await server.call("/invitations/\(declineID)/decline", token: guest.token).status == .noContent)
+            #expect(Self.invitations(try await server.call("/invitations", method: .get, token: guest.token)).isEmpty)
+            #expect(try await server.call("/invitations/\(declineID)/accept", token: guest.token).status == .conflict)
+
+            server.clock.advance(seconds: 24 * 3600 + 1)
+            // The access token has expired too; signing in on the same device is the same user.
+            let later = try await Self.player(server, device: otherDevice)
+            #expect(later.id == other.id)
+            let expiredID = try #require(Self.invitations(invited).first { $0["to"] as? String == other.id }?["id"] as? String)
+            #expect(Self.invitations(try await server.call("/invitations", method: .get, token: later.token)).isEmpty)
+            let expired = try await server.call("/invitations/\(expiredID)/accept", token: later.token)
+            #expect(expired.status == .conflict)
+            #expect(expired.errorCode == "invitation_expired")
+        }
+    }
+
+    @Test(arguments: TestDatabaseKind.available)
+    func twoEqualPlayersAreQuickMatchedIntoOneGame(kind: TestDatabaseKind) async throws {
+        try await withAccountsServer(kind: kind) { server in
+            let first = try await Self.player(server)
+            let second = try await Self.player(server)
+            let request: [String: any Sendable] = ["game": "quortex", "players": 2]
+
+            let waiting = try await server.call("/matchmaking/quick", request, token: first.token)
+            #expect(waiting.status == .ok)
+            #expect(waiting["status"] == "waiting" || waiting["status"] == "matched")
+            let matched = try await server.call("/matchmaking/quick", request, token: second.token)
+            #expect(matched.status == .ok)
+            #expect(matched["status"] == "matched")
+            let game = try #require(matched["match"])
+            let mine = try await server.call("/matchmaking/quick", method: .get, token: first.token)
+            #expect(mine["status"] == "matched")
+            #expect(mine["match"] == game)
+
+            let seats = try await server.call("/games/\(game)", method: .get, token: first.token).json["seats"] as? [[String: any Sendable]] ?? []
+            #expect(Set(seats.compactMap { $0["user"] as? String }) == [first.id, second.id])
+        }
+    }
+
+    @Test(arguments: TestDatabaseKind.available)
+    func quickMatchIsCancelledAndChecked(kind: TestDatabaseKind) async throws {
+        try await withAccountsServer(kind: kind) { server in
+            let player = try await Self.player(server)
+            let entered = try await server.call("/matchmaking/quick", ["game": "quortex", "players": 2], token: player.token)
+            #expect(entered["status"] == "waiting")
+            server.clock.advance(seconds: 2)
+            let same = try await server.call("/matchmaking/quick", ["game": "quortex", "players": 2], token: player.token)
+            #expect(same["waiting_since"] == entered["waiting_since"], "entering again answers the same entry")
+
+            #expect(try await server.call("/matchmaking/quick", method: .delete, token: player.token).status == .noContent)
+            #expect(try await server.call("/matchmaking/quick", method: .delete, token: player.token).status == .noContent)
+            #expect(try await server.call("/matchmaking/quick", method: .get, token: player.token).status == .notFound)
+
+            let unknown = try await server.call("/matchmaking/quick", ["game": "no-such-game", "players": 2], token: player.token)
+            #expect(unknown.status == .badRequest)
+            #expect(unknown.invalidFields == ["game"])
+            let crowded = try await server.call("/matchmaking/quick", ["game": "quortex", "players": 40], token: player.token)
+            #expect(crowded.status == .badRequest)
+            #expect(crowded.invalidFields == ["players"])
+        }
+    }
+}

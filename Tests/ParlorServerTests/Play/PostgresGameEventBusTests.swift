@@ -1,0 +1,158 @@
+import Foundation
+@testable import ParlorServer
+import ParlorStore
+import ParlorTestSupport
+import ServiceLifecycle
+import Testing
+
+/// Two nodes (two `Database` instances on one PostgreSQL database), each with its own bus.
+@Suite(.timeLimit(.minutes(1))) struct PostgresGameEventBusTests {
+    static let postgres = TestDatabaseKind.available.contains(.postgres)
+    static let game = UUID(uuidString: "6F0E8F5C-6C1B-4E43-9C52-0D1D2A8C3B11") ?? UUID()
+
+    /// Every notice reaches both nodes, in the order published, well under 100 ms.
+    @Test(.enabled(if: postgres)) func noticesReachEveryNodeQuicklyAndInOrder() async throws {
+        try await withTwoNodes { busA, busB in
+            let count = 20
+            let streams = [("A", busA.notices()), ("B", busB.notices())]
+            let clock = ContinuousClock()
+            let measured = try await withThrowingTaskGroup(of: (String, [(Int, ContinuousClock.Instant)]).self) { group in
+                for (node, stream) in streams {
+                    group.addTask {
+                        var arrivals: [(Int, ContinuousClock.Instant)] = []
+                        for await notice in stream.prefix(count) { arrivals.append((notice.seq ?? -1, clock.now)) }
+                        return (node, arrivals)
+                    }
+                }
+                var sent: [ContinuousClock.Instant] = []
+                for seq in 0..<count {
+                    sent.append(clock.now)
+                    await busA.publish(GameNotice(kind: .moved, game: Self.game, seq: seq))
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                var latencies: [String: [Duration]] = [:]
+                for try await (node, arrivals) in group {
+                    #expect(arrivals.map(\.0) == Array(0..<count), "one publisher's order is kept on node \(node)")
+                    latencies[node] = arrivals.map { seq, at in at - sent[max(0, min(seq, count - 1))] }
+                }
+                return latencies
+            }
+            for (node, latencies) in measured.sorted(by: { $0.key < $1.key }) {
+                let sorted = latencies.sorted()
+                let median = sorted[sorted.count / 2]
+                let worst = sorted.last ?? .zero
+                print("PostgresGameEventBus published on A, received on \(node): median \(median), max \(worst) over \(count) notices")
+                #expect(median < .milliseconds(100))
+            }
+        }
+    }
+
+    @Test(.enabled(if: postgres)) func everyFieldRoundTrips() async throws {
+        try await withTwoNodes { busA, busB in
+            let notice = GameNotice(
+                kind: .chat, game: Self.game, seq: 41, user: "user-7", seat: 3,
+                text: "gg \"wp\" — ünïcödé 🎲\nline two \\ ' ;", name: "Zoë", at: 1_767_225_600_123)
+            var onB = busB.notices().makeAsyncIterator()
+            await busA.publish(notice)
+            #expect(await onB.next() == notice)
+            let bare = GameNotice(kind: .ended, game: Self.game)
+            await busA.publish(bare)
+            #expect(await onB.next() == bare)
+        }
+    }
+
+    @Test(.enabled(if: postgres)) func everyLocalStreamGetsEveryNotice() async throws {
+        try await withTwoNodes { busA, busB in
+            let streams = (0..<3).map { _ in busB.notices() }
+            await busA.publish(GameNotice(kind: .joined, game: Self.game, user: "u1", seat: 1))
+            await busA.publish(GameNotice(kind: .started, game: Self.game, seq: 0))
+            for stream in streams {
+                let kinds = await stream.prefix(2).reduce(into: []) { $0.append($1.kind) }
+                #expect(kinds == [.joined, .started])
+            }
+        }
+    }
+
+    @Test(.enabled(if: postgres)) func overLongChatIsTrimmedAndDelivered() async throws {
+        try await withTwoNodes { busA, busB in
+            let long = String(repeating: "é\"", count: 6_000)
+            var onB = busB.notices().makeAsyncIterator()
+            await busA.publish(GameNotice(kind: .chat, game: Self.game, user: "u1", text: long))
+            await busA.publish(GameNotice(kind: .chat, game: Self.game, user: String(repeating: "u", count: 9_000)))
+            await busA.publish(GameNotice(kind: .moved, game: Self.game, seq: 2))
+            let trimmed = await onB.next()
+            #expect(trimmed?.text.map { long.hasPrefix($0) && $0.count > 1_000 } == true)
+            #expect(await onB.next()?.seq == 2, "the notice that cannot fit is dropped, later ones still flow")
+        }
+    }
+
+    @Test func payloadStaysBelowTheLimit() throws {
+        let notice = GameNotice(kind: .chat, game: Self.game, user: "u", text: String(repeating: "\u{1}é", count: 5_000), name: "n")
+        let payload = try #require(PostgresGameEventBus.payload(for: notice, logger: .quiet))
+        #expect(payload.utf8.count <= Database.maximumNotificationPayloadBytes)
+        #expect(payload.utf8.count > Database.maximumNotificationPayloadBytes - 12, "as much text as fits is kept")
+        let decoded = try JSONDecoder().decode(GameNotice.self, from: Data(payload.utf8))
+        #expect(decoded.name == "n" && decoded.user == "u")
+
+        let small = GameNotice(kind: .left, game: Self.game, user: "u")
+        #expect(try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: small, logger: .quiet) ?? "").utf8)) == small)
+        let hopeless = GameNotice(kind: .left, game: Self.game, user: String(repeating: "u", count: 8_000))
+        #expect(PostgresGameEventBus.payload(for: hopeless, logger: .quiet) == nil)
+    }
+
+    @Test(.enabled(if: postgres)) func runReturnsOnCancellationAndEndsStreams() async throws {
+        try await TestDatabaseKind.postgres.withFreshLocation { location in
+            try await Database.withOpened(location, logger: .quiet) { database in
+                let bus = PostgresGameEventBus(database: database, logger: .quiet)
+                let stream = bus.notices()
+                let (listening, ready) = AsyncStream<Void>.makeStream()
+                let running = Task { try await bus.run(whenListening: { ready.yield() }) }
+                _ = await listening.first { true }
+                running.cancel()
+                try await running.value
+                #expect(await stream.first { _ in true } == nil, "subscribers' streams end with the bus")
+                #expect(await bus.notices().first { _ in true } == nil, "a stopped bus hands out ended streams")
+            }
+        }
+    }
+
+    @Test(.enabled(if: postgres)) func stopsOnGracefulShutdown() async throws {
+        try await TestDatabaseKind.postgres.withFreshLocation { location in
+            try await Database.withOpened(location, logger: .quiet) { database in
+                let bus = PostgresGameEventBus(database: database, logger: .quiet)
+                let group = ServiceGroup(services: [bus], logger: .quiet)
+                let running = Task { try await group.run() }
+                var onBus = bus.notices().makeAsyncIterator()
+                // Publish until the listener is up (notices before it are not heard).
+                let sender = Task {
+                    for seq in 0..<100 {
+                        await bus.publish(GameNotice(kind: .moved, game: Self.game, seq: seq))
+                        try await Task.sleep(for: .milliseconds(50))
+                    }
+                }
+                #expect(await onBus.next()?.kind == .moved)
+                sender.cancel()
+                await group.triggerGracefulShutdown()
+                try await running.value
+            }
+        }
+    }
+
+    /// Runs a bus per node for the duration of `body`, which starts once both are listening.
+    private func withTwoNodes(_ body: @escaping @Sendable (PostgresGameEventBus, PostgresGameEventBus) async throws -> Void) async throws {
+        try await TestDatabaseKind.postgres.withFreshLocation { location in
+            try await Database.withOpened(location, logger: .quiet) { nodeA in
+                try await Database.withOpened(location, logger: .quiet) { nodeB in
+                    let buses = [nodeA, nodeB].map { PostgresGameEventBus(database: $0, logger: .quiet) }
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        let (listening, ready) = AsyncStream<Void>.makeStream()
+                        for bus in buses { group.addTask { try await bus.run(whenListening: { ready.yield() }) } }
+                        _ = await listening.prefix(buses.count).reduce(0) { count, _ in count + 1 }
+                        try await body(buses[0], buses[1])
+                        group.cancelAll()
+                    }
+                }
+            }
+        }
+    }
+}

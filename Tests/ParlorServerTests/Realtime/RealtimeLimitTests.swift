@@ -1,0 +1,77 @@
+import Foundation
+@testable import ParlorServer
+import Synchronization
+import Testing
+import WSCore
+
+@Suite struct RealtimeLimitTests {
+    /// A client that stops reading is cut off once its queue is full, the server never holds
+    /// more than the queue limit for it, and a client reading the same game is not held up.
+    @Test func aClientThatNeverReadsIsDisconnectedWithBoundedMemory() async throws {
+        let configuration = RealtimeConfiguration.forTests { $0.outgoingQueueLimit = 16 }
+        try await withRealtimeServer(configuration: configuration, play: FakeRealtimePlay(padding: 15_000)) { server in
+            let game = UUID()
+            let stuck = TestSocket(url: server.url, token: "good-alice", reading: false)
+            let reader = TestSocket(url: server.url, token: "good-bob")
+            _ = try await reader.next("welcome")
+            #expect(await eventually { server.hub.connections(of: "alice").count == 1 })
+            let connection = try #require(server.hub.connections(of: "alice").first)
+            stuck.send(#"{"type":"subscribe","game":"\#(game)"}"#)
+            reader.send(#"{"type":"subscribe","game":"\#(game)"}"#)
+            #expect(await eventually { server.hub.subscriberCount(of: game) == 2 })
+            _ = try await reader.next("state")
+            // Paced like a busy game rather than a burst: a client that reads keeps up with this
+            // pace, so only the stuck one's queue fills, once its socket buffers are full.
+            let published = await publishPaced(server, game, until: { server.hub.connections(of: "alice").isEmpty })
+            #expect(server.hub.connections(of: "alice").isEmpty)
+            #expect(connection.deepestQueue <= 16)
+            let rendered = renders(server, "alice")
+            // Some frames went into the socket buffers before they filled; then the queue filled.
+            #expect(rendered > 16 && rendered < published)
+            #expect(await eventually { server.play.recorded.withLock { $0.unsubscribes.map(\.user) } == ["alice"] })
+            // Bob read everything, undisturbed.
+            #expect(await eventually { reader.all.last?.seq == published })
+            #expect(server.hub.connections(of: "bob").count == 1)
+            reader.close()
+            _ = try await reader.closed()
+            stuck.abandon()
+            _ = try? await stuck.closed()
+        }
+    }
+
+    @Test func aClientThatDoesNotAnswerPingsIsClosed() async throws {
+        let configuration = RealtimeConfiguration.forTests { $0.heartbeat = .milliseconds(200) }
+        try await withRealtimeServer(configuration: configuration) { server in
+            let silent = TestSocket(url: server.url, token: "good-alice", reading: false)
+            let live = TestSocket(url: server.url, token: "good-bob")
+            _ = try await live.next("welcome")
+            #expect(await eventually { server.hub.connections(of: "alice").count == 1 })
+            #expect(await eventually(timeout: .seconds(3)) { server.hub.connections(of: "alice").isEmpty })
+            // Bob's client answers every ping while reading, so he is still there.
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(server.hub.connections(of: "bob").count == 1)
+            live.send(#"{"type":"ping","id":"alive"}"#)
+            #expect(try await live.next().id == "alive")
+            live.close()
+            _ = try await live.closed()
+            silent.abandon()
+            _ = try? await silent.closed()
+        }
+    }
+
+    private func renders(_ server: RealtimeTestServer, _ user: String) -> Int {
+        server.play.recorded.withLock { $0.renders.filter { $0.user == user }.count }
+    }
+
+    /// Publishes moves, each once `alice` has rendered the previous one (or 50 ms passed), until
+    /// `done`; returns the last sequence number.
+    private func publishPaced(_ server: RealtimeTestServer, _ game: UUID, until done: @Sendable () -> Bool) async -> Int {
+        var published = 0
+        while !done(), published < 20_000 {
+            let seq = await server.move(game)
+            published = seq
+            await eventually(timeout: .milliseconds(50)) { renders(server, "alice") >= seq }
+        }
+        return published
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import NIOWebSocket
+@testable import ParlorServer
+import Synchronization
+import Testing
+import WSCore
+
+@Suite struct RealtimeMessageTests {
+    @Test func pingIsAnsweredWithPong() async throws {
+        try await withRealtimeServer { server in
+            let socket = TestSocket(url: server.url, token: "good-alice")
+            _ = try await socket.next("welcome")
+            socket.send(#"{"type":"ping","id":"p-1"}"#)
+            socket.send(#"{"type":"ping"}"#)
+            let first = try await socket.next()
+            let second = try await socket.next()
+            #expect(first.type == "pong" && first.id == "p-1")
+            #expect(second.type == "pong" && second.id == nil)
+            socket.close()
+            _ = try await socket.closed()
+        }
+    }
+
+    @Test func badMessagesGetErrorsAndTheConnectionLives() async throws {
+        try await withRealtimeServer { server in
+            let socket = TestSocket(url: server.url, token: "good-alice")
+            _ = try await socket.next("welcome")
+            let cases: [(send: @Sendable (TestSocket) -> Void, code: String)] = [
+                ({ $0.send("{not json") }, "malformed"),
+                ({ $0.send("[1,2,3]") }, "malformed"),
+                ({ $0.send(#"{"type":42}"#) }, "malformed"),
+                ({ $0.send(#"{"type":"teleport"}"#) }, "unsupported"),
+                ({ $0.send(#"{"type":"subscribe"}"#) }, "malformed"),
+                ({ $0.send(#"{"type":"subscribe","game":"not-a-uuid"}"#) }, "malformed"),
+                ({ $0.send(#"{"type":"resign","game":"\#(UUID())"}"#) }, "malformed"),
+                ({ $0.send(#"{"type":"move","moveId":"m-1"}"#) }, "malformed"),
+                ({ $0.send(#"{"type":"chat","game":"\#(UUID())","text":7}"#) }, "malformed"),
+                ({ $0.send(#"{"type":"authenticate","token":"good-bob"}"#) }, "unsupported"),
+                ({ $0.send(binary: [0x00, 0xFF, 0x10]) }, "unsupported"),
+            ]
+            for (send, code) in cases {
+                send(socket)
+                let answer = try await socket.next()
+                #expect(answer.type == "error")
+                #expect(answer.code == code)
+            }
+            socket.send(#"{"type":"ping","id":"still-here"}"#)
+            #expect(try await socket.next().id == "still-here")
+            socket.close()
+            _ = try await socket.closed()
+        }
+    }
+
+    @Test func aMoveReachesTheGameServiceAsSent() async throws {
+        try await withRealtimeServer { server in
+            let socket = TestSocket(url: server.url, token: "good-alice")
+            _ = try await socket.next("welcome")
+            let move = #"{"type":"move","game":"\#(UUID())","moveId":"c-7","action":{"cell":"d4","rotation":2},"seq":3}"#
+            socket.send(move)
+            #expect(try await socket.next().type == "ack")
+            #expect(server.play.recorded.withLock { $0.moves } == [Data(move.utf8)])
+            socket.close()
+            _ = try await socket.closed()
+        }
+    }
+
+    @Test func aRefusedChatIsAnsweredAndAnAcceptedOneIsSilent() async throws {
+        try await withRealtimeServer { server in
+            let socket = TestSocket(url: server.url, token: "good-alice")
+            _ = try await socket.next("welcome")
+            socket.send(#"{"type":"chat","game":"\#(UUID())","text":"hi"}"#)
+            socket.send(#"{"type":"chat","game":"\#(UUID())","text":"far too long for the fake"}"#)
+            #expect(try await socket.next().code == "chat_too_long")
+            socket.close()
+            _ = try await socket.closed()
+        }
+    }
+
+    @Test func aMessageOverTheLimitClosesAsTooBig() async throws {
+        try await withRealtimeServer { server in
+            let socket = TestSocket(url: server.url, token: "good-alice")
+            _ = try await socket.next("welcome")
+            let huge = #"{"type":"chat","game":"\#(UUID())","text":""# + String(repeating: "x", count: 20 * 1024) + #""}"#
+            socket.send(huge)
+            let close = try await socket.closed()
+            #expect(close?.closeCode == .messageTooLarge)
+            #expect(await eventually { server.hub.connectionCount == 0 })
+        }
+    }
+
+    @Test func floodingIsRefusedThenClosed() async throws {
+        let configuration = RealtimeConfiguration.forTests {
+            $0.messageBurst = 5
+            $0.messagesPerSecond = 1
+            $0.rateLimitStrikes = 3
+        }
+        try await withRealtimeServer(configuration: configuration) { server in
+            let socket = TestSocket(url: server.url, token: "good-alice")
+            _ = try await socket.next("welcome")
+            for n in 0..<12 { socket.send(#"{"type":"ping","id":"\#(n)"}"#) }
+            let close = try await socket.closed()
+            #expect(close?.closeCode == .policyViolation)
+            #expect(close?.reason == "rate limit exceeded")
+            let received = socket.all
+            // The burst is served; the next three are refused, the third refusal closes.
+            #expect(received.filter { $0.type == "pong" }.map(\.id) == ["0", "1", "2", "3", "4"])
+            #expect(received.filter { $0.code == "rate_limited" }.count == 3)
+        }
+    }
+}

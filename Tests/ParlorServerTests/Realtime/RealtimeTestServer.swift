@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+@testable import ParlorServer
+import ServiceLifecycle
+import Testing
+
+/// A real Hummingbird application on an ephemeral port with only the real-time route, its hub
+/// (running as a service, as in the real application) and a fake game service behind it.
+struct RealtimeTestServer: Sendable {
+    let port: Int
+    let hub: RealtimeHub
+    let bus: LocalGameEventBus
+    let play: FakeRealtimePlay
+
+    var url: String { "ws://127.0.0.1:\(port)/ws" }
+
+    /// Publishes a move of `game` and returns its sequence number.
+    @discardableResult
+    func move(_ game: UUID) async -> Int {
+        let seq = play.advance(game)
+        await bus.publish(GameNotice(kind: .moved, game: game, seq: seq))
+        return seq
+    }
+}
+
+extension RealtimeConfiguration {
+    /// Short durations so the time-dependent behaviour shows within a test.
+    static func forTests(_ adjust: (inout RealtimeConfiguration) -> Void = { _ in }) -> RealtimeConfiguration {
+        var configuration = RealtimeConfiguration(
+            heartbeat: .seconds(5), authenticationTimeout: .seconds(5), closeTimeout: .milliseconds(300))
+        adjust(&configuration)
+        return configuration
+    }
+}
+
+func withRealtimeServer(
+    configuration: RealtimeConfiguration = .forTests(),
+    play: FakeRealtimePlay = FakeRealtimePlay(),
+    _ body: @escaping @Sendable (RealtimeTestServer) async throws -> Void
+) async throws {
+    let (app, hub, bus) = makeRealtimeApplication(configuration: configuration, play: play)
+    try await app.test(.live) { client in
+        let port = try #require(client.port)
+        try await body(RealtimeTestServer(port: port, hub: hub, bus: bus, play: play))
+    }
+}
+
+/// The application of ``withRealtimeServer``, for tests that run it themselves.
+func makeRealtimeApplication(
+    configuration: RealtimeConfiguration, play: FakeRealtimePlay,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> (some ApplicationProtocol, RealtimeHub, LocalGameEventBus) {
+    var logger = Logger(label: "realtime-tests")
+    logger.logLevel = .critical
+    let bus = LocalGameEventBus()
+    let hub = RealtimeHub(play: play, bus: bus, configuration: configuration, logger: logger)
+    let gate = RealtimeUpgradeGate()
+    let router = Router(context: ParlorRequestContext.self)
+    RealtimeRoutes.register(on: router, hub: hub, gate: gate)
+    let app = Application(
+        router: router,
+        server: RealtimeRoutes.serverBuilder(router: router, configuration: configuration, gate: gate),
+        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        services: [hub],
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+        logger: logger
+    )
+    return (app, hub, bus)
+}
+
+/// Polls `condition` until it holds or `timeout` passes; true if it held.
+@discardableResult
+func eventually(timeout: Duration = .seconds(5), _ condition: @Sendable () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return await condition()
+}

@@ -1,0 +1,124 @@
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import NIOWebSocket
+import Synchronization
+import Testing
+
+/// A real WebSocket client for the tests: it records every text message it receives and sends
+/// what the test queues. With `reading: false` it never reads, like a client on a stalled network.
+final class TestSocket: Sendable {
+    /// The fields of a server message the tests look at.
+    struct Message: Decodable, Sendable {
+        var type: String
+        var code: String?
+        var seq: Int?
+        var game: UUID?
+        var id: String?
+        var user: String?
+        var heartbeat: Int?
+        var text: String?
+    }
+
+    private enum Outgoing: Sendable {
+        case text(String)
+        case binary(ByteBuffer)
+        case close
+    }
+
+    private struct Received {
+        var texts: [String] = []
+        var cursor = 0
+    }
+
+    private final class Box: Sendable {
+        let state = Mutex(Received())
+    }
+
+    /// Shared with the client's task, which fills it.
+    private let received: Box
+    private let outgoing: AsyncStream<Outgoing>.Continuation
+    private let task: Task<WebSocketCloseFrame?, any Error>
+
+    init(url: String, token: String? = nil, reading: Bool = true) {
+        let (stream, outgoing) = AsyncStream.makeStream(of: Outgoing.self)
+        self.outgoing = outgoing
+        var headers = HTTPFields()
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(2))
+        var logger = Logger(label: "realtime-test-client")
+        logger.logLevel = .critical
+        let received = Box()
+        self.received = received
+        task = Task {
+            try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await item in stream {
+                            switch item {
+                            case .text(let text): try await outbound.write(.text(text))
+                            case .binary(let bytes): try await outbound.write(.binary(bytes))
+                            case .close:
+                                try await outbound.close(.normalClosure, reason: nil)
+                                return
+                            }
+                        }
+                    }
+                    if reading {
+                        for try await message in inbound.messages(maxSize: 1 << 22) {
+                            if case .text(let text) = message { received.state.withLock { $0.texts.append(text) } }
+                        }
+                    } else {
+                        // Never read: the server's frames pile up in the socket buffers.
+                        while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) }
+                    }
+                    group.cancelAll()
+                }
+            }
+        }
+    }
+
+    func send(_ text: String) { outgoing.yield(.text(text)) }
+    func send(binary bytes: [UInt8]) { outgoing.yield(.binary(ByteBuffer(bytes: bytes))) }
+    func close() { outgoing.yield(.close) }
+    func abandon() { task.cancel() }
+
+    /// The next message not yet returned, waiting up to `timeout` for it.
+    func next(timeout: Duration = .seconds(5)) async throws -> Message {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let text: String? = received.state.withLock { state in
+                guard state.cursor < state.texts.count else { return nil }
+                defer { state.cursor += 1 }
+                return state.texts[state.cursor]
+            }
+            if let text { return try JSONDecoder().decode(Message.self, from: Data(text.utf8)) }
+            guard ContinuousClock.now < deadline else { throw TestSocketError.noMessage }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Skips messages until one of `type`.
+    func next(_ type: String, timeout: Duration = .seconds(5)) async throws -> Message {
+        while true {
+            let message = try await next(timeout: timeout)
+            if message.type == type { return message }
+        }
+    }
+
+    /// Every message received so far, the ones already returned included.
+    var all: [Message] {
+        received.state.withLock { $0.texts }.compactMap { try? JSONDecoder().decode(Message.self, from: Data($0.utf8)) }
+    }
+
+    /// How the server closed the connection (nil without a close frame); waits for the end.
+    func closed() async throws -> WebSocketCloseFrame? {
+        try await task.value
+    }
+}
+
+enum TestSocketError: Error {
+    case noMessage
+}
