@@ -42,6 +42,9 @@ final class RealtimeHub: Service, Sendable {
         for await notice in notices.cancelOnGracefulShutdown() {
             dispatch(notice)
         }
+        // The bus may end its stream first (it stops before the hub); the hub still serves its
+        // sockets until it is told to stop itself, or the service group reports a failure.
+        if !Task.isCancelled { try? await gracefulShutdown() }
         let open = state.withLock { state in
             state.shuttingDown = true
             return Array(state.connections.values)

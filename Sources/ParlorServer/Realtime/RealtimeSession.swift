@@ -55,7 +55,7 @@ struct RealtimeSession: Sendable {
         }
         connection.finish()
         let games = hub.remove(connection)
-        if let user = preauthenticated ?? authenticatedUser() {
+        if let user = connection.user {
             for game in games { await play.unsubscribe(user: user, game: game) }
         }
         switch ending {
@@ -75,8 +75,6 @@ struct RealtimeSession: Sendable {
         connection.markAuthenticated(as: user)
         connection.enqueue(.authenticated(user))
     }
-
-    private func authenticatedUser() -> AuthenticatedUser? { connection.user }
 
     /// Writes the close frame, but gives up after `closeTimeout`: the cancelled write then lets the
     /// framework drop the TCP connection instead of waiting on a client that never reads.

@@ -72,7 +72,7 @@ func makeRealtimeApplication(
 
 /// Polls `condition` until it holds or `timeout` passes; true if it held.
 @discardableResult
-func eventually(timeout: Duration = .seconds(5), _ condition: @Sendable () async -> Bool) async -> Bool {
+func eventually(timeout: Duration = .seconds(30), _ condition: @Sendable () async -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if await condition() { return true }
