@@ -86,13 +86,13 @@ struct ModuleEngine<Module: GameModule>: PlayEngine {
         let message = RealtimeMoveMade<Module.Action, Module.View>(
             game: game, seq: entry.seq, seat: entry.seat, action: try entry.action.map(Self.decodeAction),
             kind: entry.kind.rawValue, view: view(of: try typed(state), seat: seat))
-        return try Self.frame(message)
+        return .encoding(message)
     }
 
     func gameStartedFrame(game: UUID, seats: [RealtimeSeatInfo], state: LiveState, seat: Int?) throws -> OutgoingFrame {
         let message = RealtimeGameStarted<Module.View>(
             game: game, seq: 0, seat: seat, seats: seats.map(\.wire), view: view(of: try typed(state), seat: seat))
-        return try Self.frame(message)
+        return .encoding(message)
     }
 
     func stateFrame(_ snapshot: StateSnapshot, state: LiveState?, seat: Int?) throws -> OutgoingFrame {
@@ -103,7 +103,7 @@ struct ModuleEngine<Module: GameModule>: PlayEngine {
                 RealtimeMoveRecord(seq: $0.seq, seat: $0.seat, action: try $0.action.map(Self.decodeAction), kind: $0.kind.rawValue)
             },
             outcome: snapshot.outcome.map(RealtimeOutcome.init))
-        return try Self.frame(message)
+        return .encoding(message)
     }
 
     func recordJSON(settings: String, seed: GameSeed, seats: [GamePlayer], entries: [MoveEntry]) throws -> Data {
@@ -136,10 +136,6 @@ struct ModuleEngine<Module: GameModule>: PlayEngine {
         } catch {
             throw .corruptedPayload("cannot encode: \(describe(error))")
         }
-    }
-
-    static func frame(_ message: some Encodable) throws -> OutgoingFrame {
-        OutgoingFrame(text: String(decoding: try JSONEncoder().encode(message), as: UTF8.self))
     }
 
     static func describe(_ error: any Error) -> String {

@@ -4,7 +4,7 @@ enum InviteCode {
     static let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
     static let length = 6
 
-    /// About 887 million codes; a clash with a live code fails the insert and is retried by the caller.
+    /// About 887 million codes; a clash with a live code fails the unique index and `create` draws another.
     static func make() -> String {
         String((0..<length).map { _ in alphabet.randomElement() ?? "A" })
     }

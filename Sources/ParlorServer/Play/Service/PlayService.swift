@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import HTTPTypes
 import Logging
 import ParlorStore
 import SQLKit
@@ -73,23 +74,35 @@ struct PlayService: Sendable {
             throw APIError.invalidFields([FieldError(field: field, message: error.message)])
         }
         let turn = request.turnSeconds ?? (request.mode == .realtime ? 60 : 3 * 24 * 3600)
-        let row = GameRow(
-            id: UUID(), gameID: request.gameID, engineVersion: engine.engineVersion, mode: request.mode, players: request.players,
-            inviteCode: rematchOf == nil ? InviteCode.make() : nil, settings: settings, seed: GameSeed(UInt64.random(in: 0...UInt64.max)),
-            turnSeconds: turn, graceSeconds: request.graceSeconds ?? 30,
-            timeoutPolicy: request.timeoutPolicy ?? (request.mode == .realtime ? .botMove : .forfeit), createdBy: user,
-            createdAt: millis, rematchOf: rematchOf.map(PlayStore.key))
         let everyone = [user] + members.filter { $0 != user }
-        let stored = row
-        try await database.transaction { sql in
-            try await PlayStore.insert(stored, on: sql)
-            for (index, member) in everyone.enumerated() {
-                let name = try await Self.displayName(of: member, on: sql)
-                try await PlayStore.insert(SeatRow(user: member, joined: index, name: name), into: stored.id, on: sql)
+        // A fresh code clashing with a live one fails the unique index; a new code is tried.
+        for attempt in 1...3 {
+            let row = GameRow(
+                id: UUID(), gameID: request.gameID, engineVersion: engine.engineVersion, mode: request.mode, players: request.players,
+                inviteCode: rematchOf == nil ? InviteCode.make() : nil, settings: settings,
+                seed: GameSeed(UInt64.random(in: 0...UInt64.max)), turnSeconds: turn, graceSeconds: request.graceSeconds ?? 30,
+                timeoutPolicy: request.timeoutPolicy ?? (request.mode == .realtime ? .botMove : .forfeit), createdBy: user,
+                createdAt: millis, rematchOf: rematchOf.map(PlayStore.key))
+            do {
+                try await database.transaction { sql in
+                    try await PlayStore.insert(row, on: sql)
+                    for (index, member) in everyone.enumerated() {
+                        let name = try await Self.displayName(of: member, on: sql)
+                        try await PlayStore.insert(SeatRow(user: member, joined: index, name: name), into: row.id, on: sql)
+                    }
+                }
+            } catch {
+                let codeTaken = try await database.withConnection { sql -> Bool in
+                    guard let code = row.inviteCode else { return false }
+                    return try await PlayStore.game(inviteCode: code, on: sql) != nil
+                }
+                if codeTaken, attempt < 3 { continue }
+                throw error
             }
+            try await startIfReady(row.id)
+            return try await reload(row.id)
         }
-        try await startIfReady(row.id)
-        return try await reload(row.id)
+        throw APIError(.serviceUnavailable, code: "busy", message: "no free invite code was found; try again")
     }
 
     /// Takes a place in a waiting game; taking it again answers the game.
