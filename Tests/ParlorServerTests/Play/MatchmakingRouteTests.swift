@@ -105,8 +105,15 @@ import Testing
             let waiting = try await server.call("/matchmaking/quick", request, token: first.token)
             #expect(waiting.status == .ok)
             #expect(waiting["status"] == "waiting" || waiting["status"] == "matched")
-            let matched = try await server.call("/matchmaking/quick", request, token: second.token)
-            #expect(matched.status == .ok)
+            let entered = try await server.call("/matchmaking/quick", request, token: second.token)
+            #expect(entered.status == .ok)
+            // Pairing runs on entry and on every timer tick; on PostgreSQL a tick holding the rows
+            // (SKIP LOCKED) can make the entry's own pass see one player, so the tick pairs them.
+            var matched = entered
+            for _ in 0..<100 where matched["status"] != "matched" {
+                try await Task.sleep(for: .milliseconds(100))
+                matched = try await server.call("/matchmaking/quick", method: .get, token: second.token)
+            }
             #expect(matched["status"] == "matched")
             let game = try #require(matched["match"])
             let mine = try await server.call("/matchmaking/quick", method: .get, token: first.token)
