@@ -24,6 +24,8 @@ import Testing
         (["--bot", "lookahead"], "unknown bot \"lookahead\"; the bots are random, heuristic"),
         (["--server", "ftp://example.com"], "--server must be an http or https URL"),
         (["--server", "not a url"], "--server must be an http or https URL"),
+        (["--think=-1"], "--think must be 0 to 600000 milliseconds, not -1"),
+        (["--think", "600001"], "--think must be 0 to 600000 milliseconds, not 600001"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) async throws {
         let result = try await run(arguments)

@@ -7,7 +7,9 @@ import ParlorAPI
 /// Game events are ordered by `(seq, rank)` rather than `seq` alone, because several of them share
 /// a sequence number: a waiting game's `state` and its `game_started` are both at the start
 /// sequence, and `game_ended` may carry the sequence of the final move. An event is delivered only
-/// when it is strictly after the last one delivered for its game, so nothing is seen twice.
+/// when it is strictly after the last one delivered for its game, so nothing is seen twice; the
+/// one exception is the `state` answering a resubscription when nothing was missed, delivered as
+/// the sign that the game is live again.
 struct RealtimeResumeLedger: Sendable {
     /// Where an event sits in its game's history.
     struct Position: Comparable, Sendable {
@@ -77,7 +79,13 @@ struct RealtimeResumeLedger: Sendable {
                 entry.held.append((inbound, position))
                 return outcome
             }
-            Self.accept(inbound, at: position, into: &entry, &outcome)
+            if let last = entry.last, position == last {
+                // Nothing was missed, but the consumer still learns the game is live again: a
+                // move it sent while the socket was down never arrived and must be sent again.
+                outcome.deliver.append(inbound)
+            } else {
+                Self.accept(inbound, at: position, into: &entry, &outcome)
+            }
             Self.release(&entry, into: &outcome)
         } else if inbound.type == .moveMade, let last = entry.last, last.rank >= 1, seq > last.seq + 1 {
             // Moves are numbered one by one, so this one skipped some: fetch them before going on.

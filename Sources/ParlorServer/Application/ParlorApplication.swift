@@ -61,6 +61,7 @@ public enum ParlorApplication {
         var backgroundServices: [any Service] = [
             AccountsHousekeeping(database: database, now: services.now), hub,
             TurnTimerService(play: play, interval: services.turnTimerInterval),
+            LiveGameCacheFollower(cache: play.cache, bus: bus),
         ]
         if let postgresBus { backgroundServices.append(postgresBus) }
 

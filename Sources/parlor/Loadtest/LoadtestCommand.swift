@@ -35,6 +35,9 @@ struct LoadtestCommand: AsyncParsableCommand {
     @Option(help: "Players per game (within the game's limits).")
     var players = 2
 
+    @Option(help: "Milliseconds a bot thinks before each move, varied by up to half either way; 0 moves at once.")
+    var think = 0
+
     @Option(help: "The bots' strategy: random or heuristic.")
     var bot = "heuristic"
 
@@ -42,6 +45,7 @@ struct LoadtestCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
+        guard (0...600_000).contains(think) else { throw ValidationError("--think must be 0 to 600000 milliseconds, not \(think)") }
         guard games >= 1 else { throw ValidationError("--games must be at least 1, not \(games)") }
         guard duration > 0, duration.isFinite, duration <= 86_400 else {
             throw ValidationError("--duration must be more than 0 and at most 86400 seconds, not \(duration)")
@@ -86,7 +90,7 @@ struct LoadtestCommand: AsyncParsableCommand {
             try await http.shutdown()
             let (metrics, elapsed) = try outcome.get()
             let report = LoadtestReport(
-                game: choice.id, server: server, games: games, players: players, elapsed: elapsed, metrics: metrics.snapshot)
+                game: choice.id, server: server, games: games, players: players, thinkMs: think, elapsed: elapsed, metrics: metrics.snapshot)
             print(json ? try report.json() : report.text())
             guard report.moves > 0 else {
                 throw CommandFailure(.software, "no move was acknowledged in \(report.durationSeconds) s; see the errors above")
@@ -99,7 +103,7 @@ struct LoadtestCommand: AsyncParsableCommand {
     ) async throws -> (LoadtestMetrics, elapsed: Duration) {
         let run = LoadtestRun(
             server: base, webSocket: webSocket, gameID: id, rules: rules, tables: games, players: players,
-            duration: .milliseconds(Int64((duration * 1000).rounded())))
+            think: .milliseconds(think), duration: .milliseconds(Int64((duration * 1000).rounded())))
         return try await run.run(http: http)
     }
 }

@@ -12,6 +12,7 @@ struct LoadtestRun<Game: LoadtestGame> {
     let rules: Game
     let tables: Int
     let players: Int
+    let think: Duration
     let duration: Duration
 
     /// Sign-ins in flight at once: enough to be quick, few enough not to look like an attack.
@@ -37,8 +38,10 @@ struct LoadtestRun<Game: LoadtestGame> {
         await withTaskGroup(of: Void.self) { group in
             for table in 0..<tables {
                 let seated = Array(bots[(table * players)..<((table + 1) * players)])
-                group.addTask { [rules, gameID] in
-                    await LoadtestTable(bots: seated, rules: rules, gameID: gameID, api: api, metrics: metrics, deadline: deadline).run()
+                group.addTask { [rules, gameID, think] in
+                    // Tables start spread over up to 2 s rather than in one burst of HTTP calls.
+                    try? await Task.sleep(for: .milliseconds(table * 2000 / tables))
+                    await LoadtestTable(bots: seated, rules: rules, gameID: gameID, api: api, metrics: metrics, think: think, deadline: deadline).run()
                 }
             }
         }

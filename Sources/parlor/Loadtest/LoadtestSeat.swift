@@ -34,6 +34,8 @@ struct LoadtestSeat<Game: LoadtestGame> {
     let rules: Game
     let bot: LoadtestBot
     let metrics: LoadtestMetrics
+    /// The pause before each move, as a player's thinking time.
+    let think: Duration
     let deadline: ContinuousClock.Instant
     var random: GameRandom
 
@@ -51,11 +53,15 @@ struct LoadtestSeat<Game: LoadtestGame> {
     private var lastProgress = ContinuousClock.now
     private var moveCounter = 0
 
-    init(game: UUID, rules: Game, bot: LoadtestBot, metrics: LoadtestMetrics, deadline: ContinuousClock.Instant, seed: UInt64) {
+    init(
+        game: UUID, rules: Game, bot: LoadtestBot, metrics: LoadtestMetrics, think: Duration = .zero, deadline: ContinuousClock.Instant,
+        seed: UInt64
+    ) {
         self.game = game
         self.rules = rules
         self.bot = bot
         self.metrics = metrics
+        self.think = think
         self.deadline = deadline
         random = GameRandom(seed: GameSeed(seed))
     }
@@ -158,6 +164,12 @@ struct LoadtestSeat<Game: LoadtestGame> {
         guard pending == nil, started, let seat, let view, seq >= awaitedSeq else { return }
         if let refusal, refusal.seq == seq, ContinuousClock.now - refusal.at < Self.retryPause { return }
         guard let action = rules.action(for: seat, in: view, random: &random) else { return }
+        if think > .zero {
+            // Varied so that games started together do not move in lockstep.
+            try? await Task.sleep(for: think * Double.random(in: 0.5...1.5, using: &random))
+            // The run may have ended (and closed the sockets) while this bot was thinking.
+            guard !Task.isCancelled, ContinuousClock.now < deadline else { return }
+        }
         moveCounter += 1
         let move = RealtimeMove(game: game, moveId: "lt-\(bot.deviceID.suffix(12))-\(seq)-\(moveCounter)", action: action, seq: seq)
         await resend(move)

@@ -9,6 +9,7 @@ struct LoadtestTable<Game: LoadtestGame>: Sendable {
     let gameID: String
     let api: LoadtestAPI
     let metrics: LoadtestMetrics
+    let think: Duration
     let deadline: ContinuousClock.Instant
 
     func run() async {
@@ -58,8 +59,8 @@ struct LoadtestTable<Game: LoadtestGame>: Sendable {
         let results = await withTaskGroup(of: SeatResult.self, returning: [SeatResult].self) { group in
             for (index, bot) in bots.enumerated() {
                 let seed = round &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index) &+ UInt64.random(in: 0...UInt64.max >> 8)
-                group.addTask { [rules, metrics, deadline] in
-                    var seat = LoadtestSeat(game: game, rules: rules, bot: bot, metrics: metrics, deadline: deadline, seed: seed)
+                group.addTask { [rules, metrics, think, deadline] in
+                    var seat = LoadtestSeat(game: game, rules: rules, bot: bot, metrics: metrics, think: think, deadline: deadline, seed: seed)
                     return await seat.play()
                 }
             }

@@ -7,6 +7,7 @@ import NIOCore
 import ParlorAPI
 import ParlorClient
 import ParlorServer
+import ParlorStore
 import ParlorTestSupport
 
 /// A real server on a loopback port, with guests signing in over HTTP and playing over `/ws`.
@@ -40,15 +41,7 @@ struct OnlinePlayServer: Sendable {
 
     /// Creates a game as `players[0]` and seats the others by invite code; returns its id.
     func table(game: String, players: [Guest], mode: String, extra: String = "") async throws -> UUID {
-        let created = try await call(.post, "/games", as: players[0], body: #"{"game":"\#(game)","players":\#(players.count),"mode":"\#(mode)"\#(extra)}"#)
-        guard created.status == 201, let id = (created.json["id"] as? String).flatMap(UUID.init(uuidString:)),
-            let code = created.json["invite_code"] as? String
-        else { throw TestSetupError("create failed: \(created)") }
-        for player in players.dropFirst() {
-            let joined = try await call(.post, "/games/join", as: player, body: #"{"code":"\#(code.lowercased())"}"#)
-            guard joined.status == 200 else { throw TestSetupError("join failed: \(joined)") }
-        }
-        return id
+        try await openTable(game: game, players: players, nodes: [self], mode: mode, extra: extra)
     }
 
     func connect(_ guest: Guest) async throws -> RealtimeConnection {
@@ -68,10 +61,49 @@ func withOnlinePlayServer(
     _ body: @escaping @Sendable (OnlinePlayServer) async throws -> Void
 ) async throws {
     try await kind.withDatabase(migrated: true) { database in
-        var services = ParlorServices.forTests(now: Date.init) { $0.rateLimits = .off }
-        services.turnTimerInterval = timerInterval
-        let app = try await ParlorApplication.build(
-            configuration: ServerConfiguration(port: 0), database: database, services: services, logger: .quiet)
-        try await app.test(.live) { client in try await body(OnlinePlayServer(client: client)) }
+        try await withOnlinePlayNode(database: database, timerInterval: timerInterval, body)
     }
+}
+
+/// A node on its own connection pool to `location`, with its own event bus and timer loop, as a
+/// separate `parlor serve` process would run; `location` must be migrated.
+func withOnlinePlayNode<Result: Sendable>(
+    at location: DatabaseLocation, timerInterval: Duration = .milliseconds(50),
+    _ body: @escaping @Sendable (OnlinePlayServer) async throws -> Result
+) async throws -> Result {
+    try await Database.withOpened(location, logger: .quiet) { database in
+        try await withOnlinePlayNode(database: database, timerInterval: timerInterval, body)
+    }
+}
+
+/// A fresh, migrated PostgreSQL database for nodes to share.
+func withSharedPostgres(_ body: @escaping @Sendable (DatabaseLocation) async throws -> Void) async throws {
+    try await TestDatabaseKind.postgres.withFreshLocation { location in
+        _ = try await Database.withOpened(location, logger: .quiet) { database in try await Migrator().migrate(database) }
+        try await body(location)
+    }
+}
+
+private func withOnlinePlayNode<Result: Sendable>(
+    database: Database, timerInterval: Duration, _ body: @escaping @Sendable (OnlinePlayServer) async throws -> Result
+) async throws -> Result {
+    var services = ParlorServices.forTests(now: Date.init) { $0.rateLimits = .off }
+    services.turnTimerInterval = timerInterval
+    let app = try await ParlorApplication.build(
+        configuration: ServerConfiguration(port: 0), database: database, services: services, logger: .quiet)
+    return try await app.test(.live) { client in try await body(OnlinePlayServer(client: client)) }
+}
+
+/// Creates a game as `players[0]` and seats the others by invite code, player `i` calling
+/// `nodes[i % nodes.count]`; returns its id.
+func openTable(game: String, players: [OnlinePlayServer.Guest], nodes: [OnlinePlayServer], mode: String, extra: String = "") async throws -> UUID {
+    let created = try await nodes[0].call(.post, "/games", as: players[0], body: #"{"game":"\#(game)","players":\#(players.count),"mode":"\#(mode)"\#(extra)}"#)
+    guard created.status == 201, let id = (created.json["id"] as? String).flatMap(UUID.init(uuidString:)),
+        let code = created.json["invite_code"] as? String
+    else { throw TestSetupError("create failed: \(created)") }
+    for (index, player) in players.enumerated().dropFirst() {
+        let joined = try await nodes[index % nodes.count].call(.post, "/games/join", as: player, body: #"{"code":"\#(code.lowercased())"}"#)
+        guard joined.status == 200 else { throw TestSetupError("join failed: \(joined)") }
+    }
+    return id
 }

@@ -25,16 +25,7 @@ struct OnlinePlayTests {
         try await withOnlinePlayServer { server in
             let guests = try await (0..<6).asyncMap { _ in try await server.guest() }
             let game = try await server.table(game: "quortex", players: guests, mode: "realtime")
-            let logs = try await withThrowingTaskGroup(of: RealtimeBot<QuortexAction, QuortexView>.Log.self) { group in
-                for (index, guest) in guests.enumerated() {
-                    let connection = try await server.connect(guest)
-                    group.addTask {
-                        defer { Task { await connection.close() } }
-                        return try await RealtimeBot(connection: connection, game: game, choose: Self.quortexMove).play(seed: UInt64(index))
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            let logs = try await playToTheEnd(game, guests: guests, nodes: [server], choose: Self.quortexMove).map(\.log)
             let finalSeq = try #require(logs.first?.ended?.seq)
             for log in logs {
                 #expect(log.seqs == Array(0...finalSeq), "each socket sees seq 0…\(finalSeq) once, in order")
@@ -58,16 +49,7 @@ struct OnlinePlayTests {
         try await withOnlinePlayServer { server in
             let guests = try await (0..<4).asyncMap { _ in try await server.guest() }
             let game = try await server.table(game: CrazyEights.id.rawValue, players: guests, mode: "realtime")
-            let logs = try await withThrowingTaskGroup(of: RealtimeBot<CrazyEightsAction, CrazyEightsView>.Log.self) { group in
-                for (index, guest) in guests.enumerated() {
-                    let connection = try await server.connect(guest)
-                    group.addTask {
-                        defer { Task { await connection.close() } }
-                        return try await RealtimeBot(connection: connection, game: game, choose: Self.crazyEightsMove).play(seed: UInt64(index))
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            let logs = try await playToTheEnd(game, guests: guests, nodes: [server], choose: Self.crazyEightsMove).map(\.log)
             let record = try await server.call(.get, "/games/\(game)/record", as: guests[0])
             let data = try JSONSerialization.data(withJSONObject: try #require(record.json["record"]))
             let replayed = try JSONDecoder().decode(GameRecord<CrazyEights>.self, from: data)
@@ -87,6 +69,29 @@ struct OnlinePlayTests {
                 }
             }
             #expect(hands.count == replayed.actions.count + 1)
+        }
+    }
+
+    @Test("a socket killed twice mid-game resumes from its last sequence; no event is lost or sent twice",
+        .timeLimit(.minutes(1)))
+    func killedSocketResumes() async throws {
+        try await withOnlinePlayServer { server in
+            let guests = try await (0..<3).asyncMap { _ in try await server.guest() }
+            let game = try await server.table(game: "quortex", players: guests, mode: "realtime")
+            let results = try await playToTheEnd(game, guests: guests, nodes: [server], choose: Self.quortexMove, killFirstAt: [3, 9])
+            let finalSeq = try #require(results[0].log.ended?.seq)
+            #expect(finalSeq > 9)
+            for result in results {
+                #expect(result.log.seqs == Array(0...finalSeq), "each socket sees seq 0…\(finalSeq) once, in order")
+                #expect(result.log.errors.isEmpty)
+            }
+            let killed = results[0].statistics
+            #expect(killed.disconnects == 2)
+            #expect(killed.connects == 3)
+            #expect(killed.resubscriptions >= 2, "each reconnect resubscribes with the last sequence seen")
+            // The others saw the killed player leave and come back.
+            let others = results[1].log.frames.joined(separator: "\n")
+            #expect(others.contains("\"player_reconnected\""))
         }
     }
 

@@ -11,6 +11,10 @@ struct RealtimeBot<Action: Codable & Sendable, View: Codable & Sendable>: Sendab
     let game: UUID
     /// The action to play for `seat` in `view`, or nil when it is not its turn.
     let choose: @Sendable (View, Int, inout GameRandom) -> Action?
+    /// Where several bots note when each move was sent and seen, to time its delivery.
+    var clock: DeliveryClock?
+    /// The node this bot's socket is on, for ``DeliveryClock``.
+    var node = 0
 
     struct Log: Sendable {
         var seqs: [Int] = []
@@ -52,14 +56,23 @@ struct RealtimeBot<Action: Codable & Sendable, View: Codable & Sendable>: Sendab
                         if seq > (log.seqs.last ?? -1) { log.seqs.append(seq) }
                     } else {
                         log.seqs.append(seq)
+                        clock?.seen(seq, on: node)
                     }
                 }
                 guard let view = probe.view, let seq = probe.seq, let seat = log.seat else { continue }
                 log.lastView = view
                 if let kill { await kill(seq) }
+                // A state (a resume) may follow a move lost with its socket: sending it again under
+                // the same move id is safe, as the server applies a move id once.
+                if inbound.type == .state { sentFor.remove(seq) }
                 if !sentFor.contains(seq), let action = choose(view, seat, &random) {
                     sentFor.insert(seq)
-                    try await connection.send(RealtimeMove(game: game, moveId: "m\(seat)-\(seq)", action: action, seq: seq))
+                    clock?.sending(seq + 1, from: node)
+                    do {
+                        try await connection.send(RealtimeMove(game: game, moveId: "m\(seat)-\(seq)", action: action, seq: seq))
+                    } catch RealtimeConnectionError.notConnected {
+                        continue  // resent on the state that follows the reconnect
+                    }
                 }
             default: continue
             }
@@ -71,4 +84,25 @@ struct RealtimeBot<Action: Codable & Sendable, View: Codable & Sendable>: Sendab
         struct Entry: Decodable { var seq: Int }
         var missed: [Entry]
     }
+}
+
+/// When each move was sent, and how long it took to reach bots on other nodes.
+final class DeliveryClock: Sendable {
+    private let state = Mutex<(sent: [Int: (node: Int, at: ContinuousClock.Instant)], crossNode: [Duration])>(([:], []))
+
+    func sending(_ seq: Int, from node: Int) {
+        let now = ContinuousClock.now
+        state.withLock { $0.sent[seq] = (node, now) }
+    }
+
+    func seen(_ seq: Int, on node: Int) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            guard let sent = state.sent[seq], sent.node != node else { return }
+            state.crossNode.append(now - sent.at)
+        }
+    }
+
+    /// Delivery times of moves to players on another node than the mover's, sorted.
+    var crossNode: [Duration] { state.withLock { $0.crossNode }.sorted() }
 }

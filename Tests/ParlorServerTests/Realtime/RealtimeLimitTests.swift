@@ -8,7 +8,10 @@ import WSCore
     /// A client that stops reading is cut off once its queue is full, the server never holds
     /// more than the queue limit for it, and a client reading the same game is not held up.
     @Test func aClientThatNeverReadsIsDisconnectedWithBoundedMemory() async throws {
-        let configuration = RealtimeConfiguration.forTests { $0.outgoingQueueLimit = 16 }
+        let configuration = RealtimeConfiguration.forTests {
+            $0.outgoingQueueLimit = 16
+            $0.heartbeat = .seconds(120)  // only the full queue may cut alice off
+        }
         try await withRealtimeServer(configuration: configuration, play: FakeRealtimePlay(padding: 15_000)) { server in
             let game = UUID()
             let stuck = TestSocket(url: server.url, token: "good-alice", reading: false)
@@ -20,17 +23,18 @@ import WSCore
             reader.send(#"{"type":"subscribe","game":"\#(game)"}"#)
             #expect(await eventually { server.hub.subscriberCount(of: game) == 2 })
             _ = try await reader.next("state")
-            // Paced like a busy game rather than a burst: a client that reads keeps up with this
-            // pace, so only the stuck one's queue fills, once its socket buffers are full.
-            let published = await publishPaced(server, game, until: { server.hub.connections(of: "alice").isEmpty })
+            // Paced by the reader, so however loaded the machine, only the stuck client's queue
+            // fills, once its socket buffers are full.
+            let published = await publishPaced(server, game, reader: reader, until: { server.hub.connections(of: "alice").isEmpty })
             #expect(server.hub.connections(of: "alice").isEmpty)
             #expect(connection.deepestQueue <= 16)
             let rendered = renders(server, "alice")
-            // Some frames went into the socket buffers before they filled; then the queue filled.
-            #expect(rendered > 16 && rendered < published)
+            // Frames went into the socket buffers until they filled (on a starved machine, perhaps
+            // none), then the queue filled: alice was cut off before the end.
+            #expect(rendered < published)
             #expect(await eventually { server.play.recorded.withLock { $0.unsubscribes.map(\.user) } == ["alice"] })
             // Bob read everything, undisturbed.
-            #expect(await eventually { reader.all.last?.seq == published })
+            #expect(await eventually { reader.last?.seq == published })
             #expect(server.hub.connections(of: "bob").count == 1)
             reader.close()
             _ = try await reader.closed()
@@ -63,14 +67,16 @@ import WSCore
         server.play.recorded.withLock { $0.renders.filter { $0.user == user }.count }
     }
 
-    /// Publishes moves, each once `alice` has rendered the previous one (or 50 ms passed), until
-    /// `done`; returns the last sequence number.
-    private func publishPaced(_ server: RealtimeTestServer, _ game: UUID, until done: @Sendable () -> Bool) async -> Int {
+    /// Publishes moves, each once `reader` has received the previous one, until `done`; returns
+    /// the last sequence number.
+    private func publishPaced(
+        _ server: RealtimeTestServer, _ game: UUID, reader: TestSocket, until done: @Sendable () -> Bool
+    ) async -> Int {
         var published = 0
         while !done(), published < 20_000 {
             let seq = await server.move(game)
             published = seq
-            await eventually(timeout: .milliseconds(50)) { renders(server, "alice") >= seq }
+            await eventually(timeout: .seconds(10)) { reader.last.map { ($0.seq ?? 0) >= seq } ?? false }
         }
         return published
     }

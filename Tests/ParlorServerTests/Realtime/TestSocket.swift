@@ -109,6 +109,11 @@ final class TestSocket: Sendable {
     }
 
     /// Every message received so far, the ones already returned included.
+    /// The latest message received, decoded.
+    var last: Message? {
+        received.state.withLock { $0.texts.last }.flatMap { try? JSONDecoder().decode(Message.self, from: Data($0.utf8)) }
+    }
+
     var all: [Message] {
         received.state.withLock { $0.texts }.compactMap { try? JSONDecoder().decode(Message.self, from: Data($0.utf8)) }
     }

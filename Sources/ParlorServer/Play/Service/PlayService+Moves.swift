@@ -134,8 +134,23 @@ extension PlayService {
 
     /// Stores a step if the game is still at the seq it was planned on; nil when another writer
     /// moved first. Publishes what changed.
+    /// Runs to the end even when the caller is cancelled (its socket closing): a move written
+    /// but never published would leave every other player waiting for it.
     func commit(_ step: Step) async throws -> LiveGame? {
-        let stored = try await database.transaction { sql in try await self.store(step, on: sql) }
+        try await Task { try await write(step) }.value
+    }
+
+    private func write(_ step: Step) async throws -> LiveGame? {
+        let stored: LiveGame?
+        if database.dialect == .postgres, step.outcome == nil, step.resigned == nil, step.entries.count == 1, let entry = step.entries.first {
+            // Most moves: one statement, one round trip, where a transaction would take four.
+            let applied = try await database.withConnection { sql in
+                try await PlayStore.advanceAppending(entry, to: step.after.id, deadline: step.after.row.deadlineAt, on: sql)
+            }
+            stored = applied ? step.after : nil
+        } else {
+            stored = try await database.transaction { sql in try await self.store(step, on: sql) }
+        }
         guard let stored else { return nil }
         cache.put(stored)
         await publish(step, stored: stored)

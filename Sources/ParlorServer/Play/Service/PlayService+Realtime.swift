@@ -36,7 +36,13 @@ extension PlayService: RealtimePlay {
         }
     }
 
+    /// Runs to the end even when the caller is cancelled (a session closing, the server
+    /// stopping): a connection count left one too high would show the player present for good.
     func unsubscribe(user: AuthenticatedUser, game id: UUID) async {
+        await Task { await leave(user: user, game: id) }.value
+    }
+
+    private func leave(user: AuthenticatedUser, game id: UUID) async {
         do {
             let now = millis
             guard let count = try await database.withConnection({ sql in

@@ -27,7 +27,8 @@ struct TurnTimerService: Service {
             }
             _ = try? await play.pairQuickMatches()
             await tick()
-            try? await Task.sleep(for: interval)
+            // Woken by a graceful shutdown too, so stopping never waits out the interval.
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }
     }
 }
