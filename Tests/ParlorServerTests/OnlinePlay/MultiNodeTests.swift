@@ -29,7 +29,7 @@ struct MultiNodeTests {
                     print("moves reached players on the other node: median \(median), max \(delivery.last ?? .zero) over \(delivery.count) deliveries")
                     // A few ms alone; the target (100 ms) is measured by `parlor loadtest` across two
                     // nodes. This bound only allows for a loaded CI machine.
-                    #expect(median < .seconds(1))
+                    #expect(median < .seconds(2))
                 }
             }
         }
