@@ -6,7 +6,6 @@ public struct QuortexView: Codable, Equatable, Sendable {
     public var viewer: Viewer
     public var players: [GamePlayer]
     public var position: QuortexPosition
-    public var flows: [Flow]
     /// How many tiles are left in the bag (not which).
     public var bagCount: Int
     public var placements: Int
@@ -16,11 +15,14 @@ public struct QuortexView: Codable, Equatable, Sendable {
         self.viewer = viewer
         players = state.players
         position = state.position
-        flows = state.flows
         bagCount = state.bag.count
         placements = state.placements
         outcome = state.outcome
     }
+
+    /// Every flow on the board. Derived from the board rather than stored, so it is not sent:
+    /// at the end of a game the flows would be more than half of every view's JSON.
+    public var flows: [Flow] { Flow.all(on: position.board, seating: position.seating) }
 
     public var currentSeat: Int? { outcome == nil ? position.currentSeat : nil }
 

@@ -29,8 +29,11 @@ struct LoadtestCommand: AsyncParsableCommand {
     @Option(help: "Games played at the same time.")
     var games = 1
 
-    @Option(help: "Seconds to play.")
+    @Option(help: "Seconds to play and measure.")
     var duration: Double = 10
+
+    @Option(help: "Seconds to play first without measuring, while the tables' first games start.")
+    var warmup: Double = 0
 
     @Option(help: "Players per game (within the game's limits).")
     var players = 2
@@ -49,6 +52,9 @@ struct LoadtestCommand: AsyncParsableCommand {
         guard games >= 1 else { throw ValidationError("--games must be at least 1, not \(games)") }
         guard duration > 0, duration.isFinite, duration <= 86_400 else {
             throw ValidationError("--duration must be more than 0 and at most 86400 seconds, not \(duration)")
+        }
+        guard warmup >= 0, warmup.isFinite, warmup <= 3_600 else {
+            throw ValidationError("--warmup must be 0 to 3600 seconds, not \(warmup)")
         }
         guard let choice = LoadtestGameChoice(name: game) else {
             let known = LoadtestGameChoice.allCases.map(\.id).joined(separator: ", ")
@@ -90,7 +96,8 @@ struct LoadtestCommand: AsyncParsableCommand {
             try await http.shutdown()
             let (metrics, elapsed) = try outcome.get()
             let report = LoadtestReport(
-                game: choice.id, server: server, games: games, players: players, thinkMs: think, elapsed: elapsed, metrics: metrics.snapshot)
+                game: choice.id, server: server, games: games, players: players, thinkMs: think, warmUpSeconds: warmup, elapsed: elapsed,
+                metrics: metrics.snapshot)
             print(json ? try report.json() : report.text())
             guard report.moves > 0 else {
                 throw CommandFailure(.software, "no move was acknowledged in \(report.durationSeconds) s; see the errors above")
@@ -103,7 +110,8 @@ struct LoadtestCommand: AsyncParsableCommand {
     ) async throws -> (LoadtestMetrics, elapsed: Duration) {
         let run = LoadtestRun(
             server: base, webSocket: webSocket, gameID: id, rules: rules, tables: games, players: players,
-            think: .milliseconds(think), duration: .milliseconds(Int64((duration * 1000).rounded())))
+            think: .milliseconds(think), warmUp: .milliseconds(Int64((warmup * 1000).rounded())),
+            duration: .milliseconds(Int64((duration * 1000).rounded())))
         return try await run.run(http: http)
     }
 }

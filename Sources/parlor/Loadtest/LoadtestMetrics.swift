@@ -2,10 +2,12 @@ import Histogram
 import Synchronization
 
 /// Counts shared by every bot: games, acknowledged moves, the move round trip and errors by kind.
+/// Moves acknowledged before `measuredFrom` (the warm-up) are only counted, not timed.
 final class LoadtestMetrics: Sendable {
     struct Snapshot: Sendable {
         var gamesStarted = 0
         var gamesCompleted = 0
+        var warmUpMoves = 0
         var moves = 0
         /// Round trips from sending a move to its `ack`, in microseconds.
         var roundTrips = Histogram<UInt64>(
@@ -14,6 +16,11 @@ final class LoadtestMetrics: Sendable {
     }
 
     private let state = Mutex(Snapshot())
+    let measuredFrom: ContinuousClock.Instant
+
+    init(measuredFrom: ContinuousClock.Instant = .now) {
+        self.measuredFrom = measuredFrom
+    }
 
     func gameStarted() { state.withLock { $0.gamesStarted += 1 } }
 
@@ -23,7 +30,12 @@ final class LoadtestMetrics: Sendable {
         let (seconds, attoseconds) = roundTrip.components
         let micros = max(0, seconds) * 1_000_000 + attoseconds / 1_000_000_000_000
         let value = UInt64(clamping: min(micros, 3_600_000_000))
+        let warmingUp = ContinuousClock.now < measuredFrom
         state.withLock {
+            if warmingUp {
+                $0.warmUpMoves += 1
+                return
+            }
             $0.moves += 1
             _ = $0.roundTrips.record(max(value, 1))
         }

@@ -16,6 +16,9 @@ struct LoadtestReport: Encodable {
     var players: Int
     /// The bots' mean pause before each move.
     var thinkMs: Int
+    /// Played before the measured time; its moves are in `warmUpMoves` only.
+    var warmUpSeconds: Double
+    var warmUpMoves: Int
     var durationSeconds: Double
     var gamesStarted: Int
     var gamesCompleted: Int
@@ -26,18 +29,24 @@ struct LoadtestReport: Encodable {
     var errors: [String: Int]
 
     private enum CodingKeys: String, CodingKey {
-        case game, server, games, players, thinkMs = "think_ms", durationSeconds = "duration_seconds", gamesStarted = "games_started"
+        case game, server, games, players, thinkMs = "think_ms", warmUpSeconds = "warm_up_seconds"
+        case warmUpMoves = "warm_up_moves", durationSeconds = "duration_seconds", gamesStarted = "games_started"
         case gamesCompleted = "games_completed", moves, movesPerSecond = "moves_per_second", roundTripMs = "round_trip_ms"
         case errors
     }
 
-    init(game: String, server: String, games: Int, players: Int, thinkMs: Int = 0, elapsed: Duration, metrics: LoadtestMetrics.Snapshot) {
+    init(
+        game: String, server: String, games: Int, players: Int, thinkMs: Int = 0, warmUpSeconds: Double = 0, elapsed: Duration,
+        metrics: LoadtestMetrics.Snapshot
+    ) {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         self.game = game
         self.server = server
         self.games = games
         self.players = players
         self.thinkMs = thinkMs
+        self.warmUpSeconds = warmUpSeconds
+        warmUpMoves = metrics.warmUpMoves
         durationSeconds = (seconds * 1000).rounded() / 1000
         gamesStarted = metrics.gamesStarted
         gamesCompleted = metrics.gamesCompleted
@@ -61,13 +70,17 @@ struct LoadtestReport: Encodable {
         let errorList = errors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
         return """
             loadtest: \(game), \(games) concurrent game\(games == 1 ? "" : "s") of \(players) players against \(server), \
-            \(format(durationSeconds, 1)) s\(thinkMs > 0 ? ", bots thinking \(thinkMs) ms a move" : "")
+            \(format(durationSeconds, 1)) s measured\(thinkMs > 0 ? ", bots thinking \(thinkMs) ms a move" : "")\(warmUpText)
             games:      \(gamesStarted) started, \(gamesCompleted) completed
             moves:      \(moves) acknowledged, \(format(movesPerSecond, 1)) per second
             round trip: p50 \(format(roundTripMs.p50, 3)) ms, p90 \(format(roundTripMs.p90, 3)) ms, \
             p99 \(format(roundTripMs.p99, 3)) ms, max \(format(roundTripMs.max, 3)) ms
             errors:     \(errorList.isEmpty ? "none" : errorList.joined(separator: ", "))
             """
+    }
+
+    private var warmUpText: String {
+        warmUpSeconds > 0 ? " after \(format(warmUpSeconds, 1)) s of warm-up (\(warmUpMoves) moves, not measured)" : ""
     }
 
     private func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }

@@ -13,6 +13,8 @@ struct LoadtestRun<Game: LoadtestGame> {
     let tables: Int
     let players: Int
     let think: Duration
+    /// Played before `duration` without being measured: the tables' first games start meanwhile.
+    var warmUp: Duration = .zero
     let duration: Duration
 
     /// Sign-ins in flight at once: enough to be quick, few enough not to look like an attack.
@@ -30,10 +32,10 @@ struct LoadtestRun<Game: LoadtestGame> {
             throw error
         }
 
-        let metrics = LoadtestMetrics()
         let clock = ContinuousClock()
-        let start = clock.now
-        let deadline = start + duration
+        let measuredFrom = clock.now + warmUp
+        let metrics = LoadtestMetrics(measuredFrom: measuredFrom)
+        let deadline = measuredFrom + duration
         let ticker = Task { await Self.tick(bots) }
         await withTaskGroup(of: Void.self) { group in
             for table in 0..<tables {
@@ -45,7 +47,7 @@ struct LoadtestRun<Game: LoadtestGame> {
                 }
             }
         }
-        let elapsed = clock.now - start
+        let elapsed = clock.now - measuredFrom
         ticker.cancel()
         await closeAll(bots)
         for bot in bots {

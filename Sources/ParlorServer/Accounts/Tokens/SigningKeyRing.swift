@@ -10,6 +10,11 @@ import SQLKit
 /// retention period, longer than any token it signed can live, so rotating never logs anyone out.
 /// Each node reloads the table now and then (and at once on an unknown `kid`) to see keys other
 /// nodes made.
+///
+/// The actor is reentrant across its database calls, so two rules keep concurrent callers apart:
+/// one rotation at a time (the first sign-ins on a fresh database make one key, not one each),
+/// and a reload that finishes after a later-started one is dropped rather than putting back an
+/// older key set, which would refuse tokens signed by the newer keys.
 actor SigningKeyRing {
     struct Key: Sendable {
         let kid: String
@@ -24,6 +29,10 @@ actor SigningKeyRing {
     private var keys: [Key] = []
     private var collection = JWTKeyCollection()
     private var loadedAt: Int64?
+    private var rotation: Task<Void, any Error>?
+    /// Reloads started so far, and the number of the one whose keys are in use.
+    private var reloadsStarted = 0
+    private var reloadApplied = 0
 
     static let reloadInterval: Int64 = 60_000
     static let unknownKeyReloadInterval: Int64 = 5_000
@@ -40,7 +49,7 @@ actor SigningKeyRing {
         try await reloadIfOlder(than: Self.reloadInterval)
         let current = now().millis
         if keys.first.map({ current - $0.createdAt >= rotationInterval.milliseconds }) ?? true {
-            try await rotate()
+            try await rotateOnce()
         }
         guard let key = keys.first else { throw TokenError.unknownKey }
         return try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
@@ -75,6 +84,15 @@ actor SigningKeyRing {
         return keys.compactMap { key in
             key.privateKey.publicKey.parameters.map { (key.kid, $0.x, $0.y) }
         }
+    }
+
+    /// Joins the rotation under way, or starts one.
+    private func rotateOnce() async throws {
+        if let rotation { return try await rotation.value }
+        let task = Task { try await rotate() }
+        rotation = task
+        defer { rotation = nil }
+        try await task.value
     }
 
     /// Makes a new signing key; the previous ones stay published for the retention period.
@@ -113,6 +131,8 @@ actor SigningKeyRing {
     }
 
     private func reload() async throws {
+        reloadsStarted += 1
+        let number = reloadsStarted
         let rows = try await database.withConnection { sql in
             try await sql.select().columns("kid", "private_key", "created_at").from("signing_keys")
                 .where("retired_at", .is, SQLLiteral.null)
@@ -131,6 +151,8 @@ actor SigningKeyRing {
         }
         let fresh = JWTKeyCollection()
         for key in loaded { await fresh.add(ecdsa: key.privateKey, kid: JWKIdentifier(string: key.kid)) }
+        guard number > reloadApplied else { return }
+        reloadApplied = number
         keys = loaded
         collection = fresh
         loadedAt = current

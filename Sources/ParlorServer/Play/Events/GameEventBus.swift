@@ -8,4 +8,18 @@ protocol GameEventBus: Sendable {
     func publish(_ notice: GameNotice) async
     /// Every notice published from now on, on any node, until the stream is dropped.
     func notices() -> AsyncStream<GameNotice>
+    /// `notice` as a notification a database write can send itself, so that it goes out when,
+    /// and only when, the write commits; nil when this bus does not ride on the database (the
+    /// writer then calls ``publish(_:)`` after committing).
+    func notification(for notice: GameNotice) -> DatabaseNotification?
+}
+
+extension GameEventBus {
+    func notification(for notice: GameNotice) -> DatabaseNotification? { nil }
+}
+
+/// A PostgreSQL `NOTIFY`: the channel every node listens on, and the notice as its payload.
+struct DatabaseNotification: Sendable, Equatable {
+    var channel: String
+    var payload: String
 }

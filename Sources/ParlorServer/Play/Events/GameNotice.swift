@@ -3,7 +3,9 @@ import Foundation
 /// A change to a game (or to a user's matchmaking), as it travels between nodes.
 ///
 /// A notice carries no view and no hidden information: each node renders every receiver's own
-/// view from the game's stored record. On PostgreSQL it is the payload of a `NOTIFY`, so it stays
+/// view from the game's stored record. A `moved` notice may carry the move itself (an action
+/// every player sees anyway), so a node holding the game one move behind advances its copy by
+/// the deterministic rules instead of loading the record again. On PostgreSQL it is the payload of a `NOTIFY`, so it stays
 /// far below the 8,000-byte limit (chat text is capped well below it).
 struct GameNotice: Codable, Sendable, Equatable {
     enum Kind: String, Codable, Sendable {
@@ -32,12 +34,14 @@ struct GameNotice: Codable, Sendable, Equatable {
     var seat: Int?
     var text: String?
     var name: String?
-    /// Milliseconds since 1970; for chat.
+    /// Milliseconds since 1970; for chat, and when a player left.
     var at: Int64?
+    /// The single move a `moved` notice announces, when that move is all that changed.
+    var move: NoticedMove?
 
     init(
         kind: Kind, game: UUID, seq: Int? = nil, user: String? = nil, seat: Int? = nil, text: String? = nil,
-        name: String? = nil, at: Int64? = nil
+        name: String? = nil, at: Int64? = nil, move: NoticedMove? = nil
     ) {
         self.kind = kind
         self.game = game
@@ -47,5 +51,34 @@ struct GameNotice: Codable, Sendable, Equatable {
         self.text = text
         self.name = name
         self.at = at
+        self.move = move
+    }
+}
+
+/// The stored entry of a move and the turn deadline it set: what a node needs to advance its
+/// copy of the game by that move.
+struct NoticedMove: Codable, Sendable, Equatable {
+    var seat: Int
+    var kind: String
+    var action: String?
+    var moveID: String?
+    var at: Int64
+    var deadline: Int64?
+
+    enum CodingKeys: String, CodingKey {
+        case seat, kind, action, moveID = "move_id", at, deadline
+    }
+
+    init(_ entry: MoveEntry, deadline: Int64?) {
+        seat = entry.seat
+        kind = entry.kind.rawValue
+        action = entry.action
+        moveID = entry.moveID
+        at = entry.at
+        self.deadline = deadline
+    }
+
+    func entry(seq: Int) -> MoveEntry? {
+        MoveEntry.Kind(rawValue: kind).map { MoveEntry(seq: seq, seat: seat, kind: $0, action: action, moveID: moveID, at: at) }
     }
 }

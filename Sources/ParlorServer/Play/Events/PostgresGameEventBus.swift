@@ -41,6 +41,10 @@ final class PostgresGameEventBus: GameEventBus, Service {
         }
     }
 
+    func notification(for notice: GameNotice) -> DatabaseNotification? {
+        Self.payload(for: notice, logger: logger).map { DatabaseNotification(channel: Self.channel, payload: $0) }
+    }
+
     func notices() -> AsyncStream<GameNotice> {
         let (stream, continuation) = AsyncStream<GameNotice>.makeStream(bufferingPolicy: .unbounded)
         let id: Int? = subscribers.withLock { state in
@@ -115,7 +119,10 @@ extension PostgresGameEventBus {
             return nil
         }
         if full.utf8.count <= limit { return full }
+        // The move is only a shortcut for receivers (they can load the game instead): it goes first.
         var trimmed = notice
+        trimmed.move = nil
+        if let light = encoded(trimmed), light.utf8.count <= limit { return light }
         trimmed.text = notice.text.map { _ in "" }
         trimmed.name = notice.name.map { _ in "" }
         guard let bare = encoded(trimmed), bare.utf8.count <= limit else {

@@ -63,6 +63,21 @@ struct LiveGame: Sendable {
         if states.count > Self.keptStates { states.removeFirst(states.count - Self.keptStates) }
     }
 
+    /// This game after the move `notice` announces, when this copy is the game just before it
+    /// and the move is all that changed (it does not end the game: an ending also writes results
+    /// and ratings); nil otherwise. The rules are deterministic, so this is the stored game.
+    func advanced(by notice: GameNotice) -> LiveGame? {
+        guard notice.kind == .moved, let seq = notice.seq, seq == row.seq + 1, row.status == .active,
+            let move = notice.move, let entry = move.entry(seq: seq), let current,
+            let state = try? engine.replay(entry, on: current), engine.outcome(of: state) == nil
+        else { return nil }
+        var after = self
+        after.append(entry, state: state)
+        after.row.lastMoveAt = move.at
+        after.row.deadlineAt = move.deadline
+        return after
+    }
+
     mutating func append(_ entry: MoveEntry, state: LiveState) {
         entries.append(entry)
         row.seq = entry.seq

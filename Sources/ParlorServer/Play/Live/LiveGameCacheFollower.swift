@@ -22,14 +22,20 @@ struct LiveGameCacheFollower: Service {
 }
 
 extension LiveGameCache {
-    /// Drops the copy of `notice`'s game when the notice says it changed after that copy.
+    /// Brings the copy of `notice`'s game up to what the notice says changed.
     func noticed(_ notice: GameNotice) {
         switch notice.kind {
         case .moved, .ended:
-            guard let seq = notice.seq, let held = get(notice.game), held.row.seq < seq else { return }
-            remove(notice.game)
-        case .started, .joined, .left, .reconnected:
-            // Seats and presence change without a new seq.
+            guard let seq = notice.seq, advance(by: notice) == nil else { return }
+            heard(notice.game, seq: seq)
+        case .left:
+            guard let user = notice.user else { return remove(notice.game) }
+            present(notice.game, user: user, connections: 0, awaySince: notice.at)
+        case .reconnected:
+            guard let user = notice.user else { return remove(notice.game) }
+            present(notice.game, user: user, connections: 1, awaySince: nil)
+        case .started, .joined:
+            // Seats change without a new seq; the game has no moves to replay yet.
             remove(notice.game)
         case .chat, .matched:
             return

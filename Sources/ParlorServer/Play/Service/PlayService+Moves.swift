@@ -141,24 +141,27 @@ extension PlayService {
     }
 
     private func write(_ step: Step) async throws -> LiveGame? {
-        let stored: LiveGame?
-        if database.dialect == .postgres, step.outcome == nil, step.resigned == nil, step.entries.count == 1, let entry = step.entries.first {
-            // Most moves: one statement, one round trip, where a transaction would take four.
-            let applied = try await database.withConnection { sql in
-                try await PlayStore.advanceAppending(entry, to: step.after.id, deadline: step.after.row.deadlineAt, on: sql)
-            }
-            stored = applied ? step.after : nil
-        } else {
-            stored = try await database.transaction { sql in try await self.store(step, on: sql) }
+        if let appender, step.outcome == nil, step.resigned == nil, step.entries.count == 1, let entry = step.entries.first {
+            // Most moves: appended with others in one statement that also sends the notice.
+            let notice = GameNotice(kind: .moved, game: step.after.id, seq: entry.seq, move: NoticedMove(entry, deadline: step.after.row.deadlineAt))
+            let notification = bus.notification(for: notice)
+            let move = MoveAppender.Move(game: step.after.id, entry: entry, deadline: step.after.row.deadlineAt, notification: notification)
+            guard try await appender.append(move) else { return nil }
+            cache.put(step.after)
+            if notification == nil { await bus.publish(notice) }
+            return step.after
         }
-        guard let stored else { return nil }
+        guard let stored = try await database.transaction({ sql in try await self.store(step, on: sql) }) else { return nil }
         cache.put(stored)
         await publish(step, stored: stored)
         return stored
     }
 
     func publish(_ step: Step, stored: LiveGame) async {
-        await bus.publish(GameNotice(kind: .moved, game: stored.id, seq: stored.row.seq))
+        // The move rides along when it is all that changed, so other nodes advance their copies.
+        let move = step.entries.count == 1 && step.outcome == nil && step.resigned == nil ? step.entries.first : nil
+        await bus.publish(
+            GameNotice(kind: .moved, game: stored.id, seq: stored.row.seq, move: move.map { NoticedMove($0, deadline: stored.row.deadlineAt) }))
         if step.outcome != nil { await bus.publish(GameNotice(kind: .ended, game: stored.id, seq: stored.row.seq)) }
     }
 

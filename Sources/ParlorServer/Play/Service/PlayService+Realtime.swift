@@ -23,8 +23,14 @@ extension PlayService: RealtimePlay {
                 if count == 1, game.row.status == .active, seat.connections == 0 {
                     await bus.publish(GameNotice(kind: .reconnected, game: id, user: user.userID, seat: seat.seat))
                 }
-                if game.row.status == .waiting { try await startIfReady(id) }
-                game = try await reload(id)
+                if game.row.status == .waiting {
+                    try await startIfReady(id)
+                    game = try await reload(id)
+                } else {
+                    // Presence is all that changed: the copy is patched, not replayed from the database.
+                    cache.present(id, user: user.userID, connections: count ?? 1, awaySince: nil)
+                    game = try await live(id)
+                }
             } else if !game.engine.policy.supportsSpectators {
                 return ([APIError.notAPlayer().realtime(game: id)], nil)
             }
@@ -49,8 +55,9 @@ extension PlayService: RealtimePlay {
                 try await PlayStore.changeConnections(user.userID, in: id, by: -1, at: now, on: sql)
             }) else { return }
             guard count == 0 else { return }
-            let game = try await reload(id)
-            await bus.publish(GameNotice(kind: .left, game: id, user: user.userID, seat: game.seat(of: user.userID)))
+            cache.present(id, user: user.userID, connections: 0, awaySince: now)
+            let game = try await live(id)
+            await bus.publish(GameNotice(kind: .left, game: id, user: user.userID, seat: game.seat(of: user.userID), at: now))
             // The grace period starts now when it is the player's turn.
             if game.row.status == .active, let deadline = deadline(for: game, now: now), deadline < (game.row.deadlineAt ?? .max) {
                 try await database.withConnection { sql in try await PlayStore.setDeadline(id, deadline, on: sql) }

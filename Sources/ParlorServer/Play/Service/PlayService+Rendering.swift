@@ -8,7 +8,7 @@ extension PlayService {
     func rendering(_ notice: GameNotice, for user: String, after lastSent: Int) async throws -> (frames: [OutgoingFrame], lastSent: Int) {
         switch notice.kind {
         case .moved, .started, .ended:
-            var game = try await live(notice.game, atLeast: notice.seq)
+            var game = try await live(noticed: notice)
             if notice.kind == .ended, game.row.status != .completed || game.seats.contains(where: { $0.seat != nil && $0.ratingAfter == nil }) {
                 game = try await reload(notice.game)
             }
@@ -23,7 +23,6 @@ extension PlayService {
             }
             return (frames, sent)
         case .joined, .left, .reconnected:
-            cache.remove(notice.game)
             let type: RealtimeServerMessageType =
                 switch notice.kind {
                 case .joined: .playerJoined

@@ -14,6 +14,8 @@ struct PlayService: Sendable {
     let engines: PlayEngines
     let cache: LiveGameCache
     let bus: any GameEventBus
+    /// Batched appends of ordinary moves, on PostgreSQL; SQLite writes every move in a transaction.
+    let appender: MoveAppender?
     let now: @Sendable () -> Date
     let logger: Logger
 
@@ -26,6 +28,7 @@ struct PlayService: Sendable {
         self.engines = engines
         self.cache = LiveGameCache()
         self.bus = bus
+        self.appender = database.dialect == .postgres ? MoveAppender(database: database, logger: logger) : nil
         self.now = now
         self.logger = logger
     }
@@ -43,6 +46,13 @@ struct PlayService: Sendable {
         }
         cache.put(game)
         return game
+    }
+
+    /// The game as of `notice`: the held copy advanced by the move the notice carries when it
+    /// is one move behind, otherwise loaded again if it is older than the notice.
+    func live(noticed notice: GameNotice) async throws -> LiveGame {
+        if let advanced = cache.advance(by: notice) { return advanced }
+        return try await live(notice.game, atLeast: notice.seq)
     }
 
     func reload(_ id: UUID) async throws -> LiveGame {

@@ -53,23 +53,6 @@ enum PlayStore {
         return !rows.isEmpty
     }
 
-    /// ``advance(_:from:at:deadline:on:)`` and ``insert(_:into:on:)`` of one entry as a single
-    /// PostgreSQL statement: all or nothing in one round trip, without a transaction around it.
-    /// False when the stored seq has moved on (nothing is written then).
-    static func advanceAppending(_ entry: MoveEntry, to id: UUID, deadline: Int64?, on sql: any SQLDatabase) async throws -> Bool {
-        let rows = try await sql.raw("""
-            WITH advanced AS (
-                UPDATE games SET seq = \(bind: entry.seq), last_move_at = \(bind: entry.at), deadline_at = \(bind: deadline)
-                WHERE id = \(bind: key(id)) AND seq = \(bind: entry.seq - 1) AND status = 'active' RETURNING id
-            )
-            INSERT INTO game_moves (game, seq, seat, kind, action, move_id, at)
-            SELECT id, \(bind: entry.seq), \(bind: entry.seat), \(bind: entry.kind.rawValue), \(bind: entry.action),
-                \(bind: entry.moveID), \(bind: entry.at) FROM advanced
-            RETURNING seq
-            """).all()
-        return !rows.isEmpty
-    }
-
     static func complete(_ id: UUID, outcome: GameOutcome, at now: Int64, on sql: any SQLDatabase) async throws {
         try await sql.update("games")
             .set("status", to: GameStatus.completed.rawValue).set("ended_at", to: now).set("deadline_at", to: SQLLiteral.null)

@@ -1,0 +1,117 @@
+import Foundation
+import Logging
+import ParlorStore
+import SQLKit
+
+/// Appends ordinary moves on PostgreSQL, many games' moves in one statement.
+///
+/// Each move still succeeds or fails on its own game's `seq` (optimistic concurrency), and its
+/// notice, when the bus rides on the database, is sent by the same statement, so it goes out
+/// exactly when the move commits. Under load, moves arriving while earlier statements run are
+/// gathered into the next one (``NaturalBatcher``): a round trip and a commit serve a whole batch.
+struct MoveAppender: Sendable {
+    /// One move to append: the entry taking `game` from `entry.seq - 1` to `entry.seq`.
+    struct Move: Sendable {
+        var game: UUID
+        var entry: MoveEntry
+        var deadline: Int64?
+        var notification: DatabaseNotification?
+    }
+
+    static let maxInFlight = 4
+    static let maxBatch = 64
+
+    private let batcher: NaturalBatcher<Move, Bool>
+
+    init(database: Database, logger: Logger) {
+        batcher = NaturalBatcher(
+            maxInFlight: Self.maxInFlight, maxBatch: Self.maxBatch,
+            compatible: { move, batch in !batch.contains { $0.game == move.game } },
+            run: { moves in await Self.append(moves, database: database, logger: logger) })
+    }
+
+    /// Appends `move`; false when the game's stored seq has moved on (nothing is written then).
+    func append(_ move: Move) async throws -> Bool {
+        try await batcher.submit(move)
+    }
+
+    /// One statement for the batch; when it fails (say, a move id another node stored a moment
+    /// ago), each move is tried alone so that only the offending one fails.
+    private static func append(_ moves: [Move], database: Database, logger: Logger) async -> [Result<Bool, any Error>] {
+        do {
+            let applied = try await database.withConnection { sql in try await PlayStore.append(moves, on: sql) }
+            return moves.map { .success(applied.contains($0.game)) }
+        } catch {
+            guard moves.count > 1 else { return [.failure(error)] }
+            logger.debug("a batch of moves failed; appending them one by one", metadata: ["moves": "\(moves.count)", "error": "\(error)"])
+            var results: [Result<Bool, any Error>] = []
+            for move in moves {
+                do {
+                    let applied = try await database.withConnection { sql in try await PlayStore.append([move], on: sql) }
+                    results.append(.success(applied.contains(move.game)))
+                } catch {
+                    results.append(.failure(error))
+                }
+            }
+            return results
+        }
+    }
+}
+
+extension PlayStore {
+    /// Appends each move whose game is still at the seq before it, and sends its notification
+    /// when it has one; answers the games whose move was written. PostgreSQL only.
+    ///
+    /// The ids are also given as an array so the planner looks the games up by primary key: joined
+    /// only to the JSON rows, it may scan every active game instead, once per move.
+    static func append(_ moves: [MoveAppender.Move], on sql: any SQLDatabase) async throws -> Set<UUID> {
+        let rows = try await sql.raw("""
+            WITH input AS (
+                SELECT * FROM json_to_recordset(\(bind: try batchJSON(moves))::json) AS m(
+                    game text, seq bigint, seat int, kind text, action text, move_id text, at bigint, deadline bigint,
+                    channel text, payload text)
+            ), advanced AS (
+                UPDATE games SET seq = input.seq, last_move_at = input.at, deadline_at = input.deadline
+                FROM input WHERE games.id = ANY(\(bind: moves.map { key($0.game) })::text[])
+                    AND games.id = input.game AND games.seq = input.seq - 1 AND games.status = 'active'
+                RETURNING games.id
+            ), appended AS (
+                INSERT INTO game_moves (game, seq, seat, kind, action, move_id, at)
+                SELECT input.game, input.seq, input.seat, input.kind, input.action, input.move_id, input.at
+                FROM input JOIN advanced ON advanced.id = input.game
+                RETURNING game
+            )
+            SELECT appended.game, CASE WHEN input.channel IS NOT NULL THEN pg_notify(input.channel, input.payload) END AS notified
+            FROM appended JOIN input ON input.game = appended.game
+            """).all()
+        return Set(try rows.compactMap { UUID(uuidString: try $0.decode(column: "game", as: String.self)) })
+    }
+
+    /// The moves as the JSON array `json_to_recordset` reads: one parameter, however many moves.
+    private static func batchJSON(_ moves: [MoveAppender.Move]) throws -> String {
+        let records = moves.map { move in
+            MoveRecord(
+                game: key(move.game), seq: move.entry.seq, seat: move.entry.seat, kind: move.entry.kind.rawValue,
+                action: move.entry.action, moveID: move.entry.moveID, at: move.entry.at, deadline: move.deadline,
+                channel: move.notification?.channel, payload: move.notification?.payload)
+        }
+        return String(decoding: try JSONEncoder().encode(records), as: UTF8.self)
+    }
+
+    private struct MoveRecord: Encodable {
+        var game: String
+        var seq: Int
+        var seat: Int
+        var kind: String
+        var action: String?
+        var moveID: String?
+        var at: Int64
+        var deadline: Int64?
+        var channel: String?
+        var payload: String?
+
+        enum CodingKeys: String, CodingKey {
+            case game, seq, seat, kind, action, moveID = "move_id", at, deadline, channel, payload
+        }
+    }
+}
