@@ -26,6 +26,9 @@ import Testing
         (["--server", "not a url"], "--server must be an http or https URL"),
         (["--think=-1"], "--think must be 0 to 600000 milliseconds, not -1"),
         (["--think", "600001"], "--think must be 0 to 600000 milliseconds, not 600001"),
+        (["--warmup=-1"], "--warmup must be 0 to 3600 seconds, not -1.0"),
+        (["--warmup", "3601"], "--warmup must be 0 to 3600 seconds, not 3601.0"),
+        (["--warmup", "inf"], "--warmup must be 0 to 3600 seconds"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) async throws {
         let result = try await run(arguments)
@@ -44,11 +47,32 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// A short real run against `parlor serve` on SQLite: bots sign in, play over WebSockets, and
+    /// the report counts only what was played after the warm-up.
+    @Test(.timeLimit(.minutes(2))) func aShortRunAgainstARealServerReportsMovesAndRoundTrips() async throws {
+        try await withTemporaryDirectory { directory in
+            let server = try ParlorProcess(["serve", "--port", "0"], in: directory, environment: ["PARLOR_RATE_LIMITS": "off"])
+            let port = try await server.waitUntilListening()
+            let result = try await ParlorProcess.run(
+                ["loadtest", "--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", "random",
+                 "--json"], in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(report["warm_up_seconds"] as? Double == 1)
+            #expect((report["warm_up_moves"] as? Int ?? -1) >= 0)
+            #expect((report["moves"] as? Int ?? 0) > 0)
+            #expect((report["duration_seconds"] as? Double ?? 0) >= 3)
+            #expect((report["games_started"] as? Int ?? 0) >= 3)
+            let roundTrip = try #require(report["round_trip_ms"] as? [String: Double])
+            #expect((roundTrip["p50"] ?? 0) > 0 && (roundTrip["p50"] ?? 0) <= (roundTrip["p99"] ?? 0) && (roundTrip["p99"] ?? 0) <= (roundTrip["max"] ?? 0))
+        }
+    }
+
     @Test func helpExplainsRateLimits() async throws {
         let result = try await run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("PARLOR_RATE_LIMITS=off"))
-        for option in ["--server", "--game", "--games", "--duration", "--players", "--json"] {
+        for option in ["--server", "--game", "--games", "--duration", "--warmup", "--players", "--json"] {
             #expect(result.stdout.contains(option), "\(option) in help")
         }
     }

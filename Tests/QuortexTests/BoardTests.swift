@@ -82,6 +82,20 @@ import Testing
         #expect(decoded == state)
         let badBoard = #"[{"cell":"d4","tile":"noSharps","rotation":0},{"cell":"d4","tile":"oneSharp","rotation":1}]"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Board.self, from: Data(badBoard.utf8)) }
+        for bad in [#"["d4r0 noSharps","d4r1 oneSharp"]"#, #"["d4r6 noSharps"]"#, #"["d4r0"]"#, #"["d4r0 fourSharps"]"#, #"["z9r0 noSharps"]"#, "[3]"] {
+            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(Board.self, from: Data(bad.utf8)) }
+        }
+    }
+
+    @Test func boardsAreWrittenCompactlyAndReadInEitherForm() throws {
+        var board = Board.empty
+        board[Cell(row: 0, col: 0)] = PlacedTile(.twoSharps, rotation: 5)
+        board[Cell(row: 1, col: -2)] = PlacedTile(.noSharps, rotation: 0)
+        let compact = String(decoding: try JSONEncoder().encode(board), as: UTF8.self)
+        #expect(compact == #"["d4r5 twoSharps","e2r0 noSharps"]"# || compact == #"["e2r0 noSharps","d4r5 twoSharps"]"#)
+        #expect(try JSONDecoder().decode(Board.self, from: Data(compact.utf8)) == board)
+        let older = #"[{"cell":"d4","tile":"twoSharps","rotation":5},{"cell":"e2","tile":"noSharps","rotation":0}]"#
+        #expect(try JSONDecoder().decode(Board.self, from: Data(older.utf8)) == board)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Seating.self, from: Data("[0,3]".utf8)) }
     }
 }

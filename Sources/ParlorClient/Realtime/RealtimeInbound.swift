@@ -17,12 +17,15 @@ public struct RealtimeInbound: Sendable {
     public let seq: Int?
     /// The whole text frame, UTF-8 JSON.
     public let data: Data
+    /// When the frame was read from the socket, before it waited for the app to take it.
+    public let receivedAt: ContinuousClock.Instant
 
-    public init(envelope: RealtimeEnvelope, seq: Int?, data: Data) {
+    public init(envelope: RealtimeEnvelope, seq: Int?, data: Data, receivedAt: ContinuousClock.Instant = .now) {
         self.envelope = envelope
         type = RealtimeServerMessageType(rawValue: envelope.type)
         self.seq = seq
         self.data = data
+        self.receivedAt = receivedAt
     }
 
     /// Decodes the frame as `message`, e.g. `RealtimeState<QuortexAction, QuortexView>.self`.

@@ -32,13 +32,9 @@ public struct Board: Hashable, Sendable {
 }
 
 extension Board: Codable {
-    private struct Entry: Codable {
-        var cell: String
-        var tile: TileType
-        var rotation: Int
-    }
-
-    /// A list of `{"cell": "d4", "tile": 2, "rotation": 5}` for the occupied cells.
+    /// The occupied cells as a list of placements in move notation followed by the tile:
+    /// `["d4r5 twoSharps", "e2r0 noSharps"]`. A board is in every view, so it is kept compact;
+    /// the older `{"cell": "d4", "tile": "twoSharps", "rotation": 5}` entries are still read.
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         var board = Board.empty
@@ -57,7 +53,36 @@ extension Board: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for (cell, tile) in tiles {
-            try container.encode(Entry(cell: cell.name, tile: tile.type, rotation: tile.rotation))
+            try container.encode("\(cell.name)r\(tile.rotation) \(tile.type.name)")
+        }
+    }
+
+    private struct Entry: Decodable {
+        var cell: String
+        var tile: TileType
+        var rotation: Int
+
+        private enum CodingKeys: String, CodingKey { case cell, tile, rotation }
+
+        init(from decoder: any Decoder) throws {
+            if let text = try? decoder.singleValueContainer().decode(String.self) {
+                // "d4r5 twoSharps"
+                let parts = text.split(separator: " ")
+                let placement = parts.first.map(Array.init) ?? []
+                guard parts.count == 2, placement.count == 4, placement[2] == "r", let rotation = placement[3].wholeNumberValue,
+                    let tile = TileType(name: parts[1])
+                else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad board entry \"\(text)\""))
+                }
+                self.cell = String(placement[0...1])
+                self.tile = tile
+                self.rotation = rotation
+                return
+            }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            cell = try container.decode(String.self, forKey: .cell)
+            tile = try container.decode(TileType.self, forKey: .tile)
+            rotation = try container.decode(Int.self, forKey: .rotation)
         }
     }
 }

@@ -48,12 +48,24 @@ public enum TileType: Int, CaseIterable, Hashable, Sendable {
 
 extension TileType: Codable {
     /// In JSON a tile type is its name: `noSharps`, `oneSharp`, `twoSharps`, `threeSharps`.
-    public var name: String { String(describing: self) }
+    public var name: String {
+        switch self {
+        case .noSharps: "noSharps"
+        case .oneSharp: "oneSharp"
+        case .twoSharps: "twoSharps"
+        case .threeSharps: "threeSharps"
+        }
+    }
+
+    init?(name: some StringProtocol) {
+        guard let type = TileType.allCases.first(where: { $0.name == name }) else { return nil }
+        self = type
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)
-        guard let type = TileType.allCases.first(where: { $0.name == name }) else {
+        guard let type = TileType(name: name) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown tile type \"\(name)\"")
         }
         self = type

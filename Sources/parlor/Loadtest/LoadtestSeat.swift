@@ -115,7 +115,7 @@ struct LoadtestSeat<Game: LoadtestGame> {
                 let move = try message.decode(RealtimeMoveMade<Game.Action, Game.View>.self)
                 update(move.view, seq: move.seq, started: true)
             case .ack:
-                acknowledge(try message.decode(RealtimeAck.self))
+                acknowledge(try message.decode(RealtimeAck.self), at: message.receivedAt)
             case .error:
                 if let result = refuse(try message.decode(RealtimeError.self)) { return result }
             case .gameEnded:
@@ -138,9 +138,10 @@ struct LoadtestSeat<Game: LoadtestGame> {
         lastProgress = .now
     }
 
-    private mutating func acknowledge(_ ack: RealtimeAck) {
+    /// Times the move to when its ack came off the socket, not to when this bot got round to it.
+    private mutating func acknowledge(_ ack: RealtimeAck, at receivedAt: ContinuousClock.Instant) {
         guard let pending, ack.moveId == pending.move.moveId else { return }
-        metrics.moveAcknowledged(after: .now - pending.sentAt)
+        metrics.moveAcknowledged(after: receivedAt - pending.sentAt)
         self.pending = nil
         awaitedSeq = ack.seq
         lastProgress = .now

@@ -97,6 +97,14 @@ import Testing
 
         let small = GameNotice(kind: .left, game: Self.game, user: "u")
         #expect(try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: small, logger: .quiet) ?? "").utf8)) == small)
+        // A move is only a shortcut for receivers: one too long to carry is left out, not the notice.
+        let entry = MoveEntry(seq: 3, seat: 1, kind: .action, action: "\"" + String(repeating: "x", count: 9_000) + "\"", moveID: "m", at: 7)
+        let heavy = GameNotice(kind: .moved, game: Self.game, seq: 3, move: NoticedMove(entry, deadline: 9))
+        let light = try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: heavy, logger: .quiet) ?? "").utf8))
+        #expect(light.seq == 3 && light.move == nil)
+        var carried = heavy
+        carried.move?.action = #""d4r2""#
+        #expect(try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: carried, logger: .quiet) ?? "").utf8)) == carried)
         let hopeless = GameNotice(kind: .left, game: Self.game, user: String(repeating: "u", count: 8_000))
         #expect(PostgresGameEventBus.payload(for: hopeless, logger: .quiet) == nil)
     }

@@ -11,10 +11,11 @@ import SQLKit
 /// Each node reloads the table now and then (and at once on an unknown `kid`) to see keys other
 /// nodes made.
 ///
-/// The actor is reentrant across its database calls, so two rules keep concurrent callers apart:
-/// one rotation at a time (the first sign-ins on a fresh database make one key, not one each),
-/// and a reload that finishes after a later-started one is dropped rather than putting back an
-/// older key set, which would refuse tokens signed by the newer keys.
+/// The actor is reentrant across its database calls, so three rules keep concurrent callers apart:
+/// one rotation at a time (the first sign-ins on a fresh database make one key, not one each);
+/// callers that find the keys due for a reload share one; and a reload that finishes after a
+/// later-started one is dropped rather than putting back an older key set, which would refuse
+/// tokens signed by the newer keys.
 actor SigningKeyRing {
     struct Key: Sendable {
         let kid: String
@@ -30,6 +31,7 @@ actor SigningKeyRing {
     private var collection = JWTKeyCollection()
     private var loadedAt: Int64?
     private var rotation: Task<Void, any Error>?
+    private var pendingReload: Task<Void, any Error>?
     /// Reloads started so far, and the number of the one whose keys are in use.
     private var reloadsStarted = 0
     private var reloadApplied = 0
@@ -127,7 +129,11 @@ actor SigningKeyRing {
 
     private func reloadIfOlder(than age: Int64) async throws {
         if let loadedAt, now().millis - loadedAt < age { return }
-        try await reload()
+        if let pendingReload { return try await pendingReload.value }
+        let task = Task { try await reload() }
+        pendingReload = task
+        defer { pendingReload = nil }
+        try await task.value
     }
 
     private func reload() async throws {

@@ -35,8 +35,11 @@ extension LiveGameCache {
             guard let user = notice.user else { return remove(notice.game) }
             present(notice.game, user: user, connections: 1, awaySince: nil)
         case .started, .joined:
-            // Seats change without a new seq; the game has no moves to replay yet.
-            remove(notice.game)
+            // Seats change without a new seq: a copy from before the change is dropped (the game
+            // has no moves to replay yet); the starting or joining node's own copy is kept.
+            guard let held = held(notice.game) else { return }
+            let current = notice.kind == .started ? held.row.status != .waiting : notice.user.map { held.seatRow(of: $0) != nil } ?? false
+            if !current { remove(notice.game) }
         case .chat, .matched:
             return
         }

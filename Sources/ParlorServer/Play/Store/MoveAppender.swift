@@ -27,7 +27,7 @@ struct MoveAppender: Sendable {
         batcher = NaturalBatcher(
             maxInFlight: Self.maxInFlight, maxBatch: Self.maxBatch,
             compatible: { move, batch in !batch.contains { $0.game == move.game } },
-            run: { moves in await Self.append(moves, database: database, logger: logger) })
+            run: { moves in await Self.appendBatch(moves, database: database, logger: logger) })
     }
 
     /// Appends `move`; false when the game's stored seq has moved on (nothing is written then).
@@ -37,7 +37,7 @@ struct MoveAppender: Sendable {
 
     /// One statement for the batch; when it fails (say, a move id another node stored a moment
     /// ago), each move is tried alone so that only the offending one fails.
-    private static func append(_ moves: [Move], database: Database, logger: Logger) async -> [Result<Bool, any Error>] {
+    static func appendBatch(_ moves: [Move], database: Database, logger: Logger) async -> [Result<Bool, any Error>] {
         do {
             let applied = try await database.withConnection { sql in try await PlayStore.append(moves, on: sql) }
             return moves.map { .success(applied.contains($0.game)) }

@@ -1,0 +1,98 @@
+import Foundation
+import GameCore
+import Quortex
+import Testing
+
+@testable import ParlorServer
+
+/// How a node's copy of a game follows notices: advanced by a noticed move, not served while
+/// behind, patched for presence.
+@Suite struct LiveGameCacheTests {
+    @Test func aNoticedMoveAdvancesTheCopyByTheRules() throws {
+        let cache = LiveGameCache()
+        let game = try Self.activeGame()
+        cache.put(game)
+        let (moved, entry) = try Self.played(game)
+        let notice = GameNotice(kind: .moved, game: game.id, seq: 1, move: NoticedMove(entry, deadline: 123))
+        let advanced = try #require(cache.advance(by: notice))
+        #expect(advanced.row.seq == 1 && advanced.row.deadlineAt == 123 && advanced.row.lastMoveAt == entry.at)
+        #expect(advanced.entries == moved.entries)
+        let views = try [advanced, moved].map { game in
+            try JSONDecoder().decode(QuortexView.self, from: game.engine.viewJSON(of: #require(game.current), seat: 0))
+        }
+        #expect(views[0] == views[1])
+        #expect(cache.get(game.id)?.row.seq == 1)
+
+        // Only from the seq just before it: a repeat or a notice two ahead changes nothing.
+        #expect(cache.advance(by: notice) == nil)
+        #expect(cache.advance(by: GameNotice(kind: .moved, game: game.id, seq: 3, move: NoticedMove(entry, deadline: nil))) == nil)
+        // A move the rules refuse (seat 0 again) is not applied either.
+        #expect(cache.advance(by: GameNotice(kind: .moved, game: game.id, seq: 2, move: NoticedMove(entry, deadline: nil))) == nil)
+    }
+
+    @Test func aCopyBehindTheNewestNoticeIsNotServedUntilItCatchesUp() throws {
+        let cache = LiveGameCache()
+        let game = try Self.activeGame()
+        cache.put(game)
+        cache.noticed(GameNotice(kind: .moved, game: game.id, seq: 1))
+        #expect(cache.get(game.id) == nil, "behind seq 1, and the notice carries no move")
+        let (moved, _) = try Self.played(game)
+        cache.put(moved)
+        #expect(cache.get(game.id)?.row.seq == 1, "this node's own write catches it up")
+        cache.noticed(GameNotice(kind: .moved, game: game.id, seq: 1))
+        #expect(cache.get(game.id)?.row.seq == 1, "an old notice changes nothing")
+    }
+
+    @Test func presenceIsPatchedIntoTheCopy() throws {
+        let cache = LiveGameCache()
+        let game = try Self.activeGame()
+        cache.put(game)
+        let user = try #require(game.seats.first?.user)
+        cache.noticed(GameNotice(kind: .left, game: game.id, user: user, at: 5_000))
+        #expect(cache.get(game.id)?.seatRow(of: user)?.connections == 0)
+        #expect(cache.get(game.id)?.seatRow(of: user)?.awaySince == 5_000)
+        cache.noticed(GameNotice(kind: .reconnected, game: game.id, user: user))
+        #expect(cache.get(game.id)?.seatRow(of: user)?.connections == 1)
+        #expect(cache.get(game.id)?.seatRow(of: user)?.awaySince == nil)
+        cache.noticed(GameNotice(kind: .started, game: game.id, seq: 0))
+        cache.noticed(GameNotice(kind: .joined, game: game.id, user: "u1"))
+        #expect(cache.get(game.id) != nil, "a copy that already shows the start and the seat is kept")
+        cache.noticed(GameNotice(kind: .joined, game: game.id, user: "someone"))
+        #expect(cache.get(game.id) == nil, "seats changed: the next read loads the game")
+        var waiting = game
+        waiting.row.status = .waiting
+        cache.put(waiting)
+        cache.noticed(GameNotice(kind: .started, game: game.id, seq: 0))
+        #expect(cache.get(game.id) == nil, "a copy from before the start is dropped")
+    }
+
+    /// A started two-player Quortex game at seq 0.
+    static func activeGame() throws -> LiveGame {
+        let engine = try #require(PlayEngines.standard.engine("quortex"))
+        var row = GameRow(
+            id: UUID(), gameID: "quortex", engineVersion: engine.engineVersion, mode: .realtime, players: 2, inviteCode: nil,
+            settings: try engine.settings(nil, players: 2), seed: 42, turnSeconds: 60, graceSeconds: 30, timeoutPolicy: .botMove,
+            createdBy: "u0", createdAt: 0)
+        row.status = .active
+        var seats = ["u0", "u1"].enumerated().map { index, user in SeatRow(user: user, joined: index, name: user) }
+        for index in seats.indices {
+            seats[index].seat = index
+            seats[index].connections = 1
+        }
+        var game = LiveGame(row: row, seats: seats, engine: engine, entries: [])
+        game.keep(try engine.start(settings: row.settings, seed: row.seed, seats: game.players), at: 0)
+        return game
+    }
+
+    /// `game` after its first player's bot move, and that move's entry.
+    static func played(_ game: LiveGame) throws -> (LiveGame, MoveEntry) {
+        let state = try #require(game.current)
+        let action = try #require(game.engine.botAction(for: 0, in: state, seed: game.row.seed, seq: 0))
+        let (next, canonical) = try game.engine.apply(action: Data(action.utf8), by: 0, to: state)
+        let entry = MoveEntry(seq: 1, seat: 0, kind: .action, action: canonical, moveID: "m-1", at: 1_000)
+        var moved = game
+        moved.append(entry, state: next)
+        moved.row.lastMoveAt = entry.at
+        return (moved, entry)
+    }
+}

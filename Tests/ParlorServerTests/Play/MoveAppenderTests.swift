@@ -1,0 +1,99 @@
+import Foundation
+import ParlorStore
+import ParlorTestSupport
+import SQLKit
+import Testing
+
+@testable import ParlorServer
+
+/// The batched move statement against real games on PostgreSQL.
+@Suite(.timeLimit(.minutes(2))) struct MoveAppenderTests {
+    static let postgres = TestDatabaseKind.available.contains(.postgres)
+    static let channel = "parlor_appender_test"
+
+    /// One statement: moves on games still at the previous seq are written and their notices
+    /// sent; a stale one changes nothing and sends nothing; a move without a notice is written.
+    @Test(.enabled(if: postgres)) func aBatchWritesEachMoveOnItsOwnSeq() async throws {
+        try await withTurnBasedGames(3) { database, games in
+            let payloads = try await database.listen(channel: Self.channel)
+            let moves = [
+                Self.move(games[0], seq: 1, moveID: "a-1", notify: "first"),
+                Self.move(games[1], seq: 5, moveID: "b-5", notify: "stale"),
+                Self.move(games[2], seq: 1, moveID: "c-1", notify: nil),
+            ]
+            let applied = try await database.withConnection { sql in try await PlayStore.append(moves, on: sql) }
+            #expect(applied == [games[0], games[2]])
+            #expect(try await Self.seqs(of: games, on: database) == [1, 0, 1])
+            #expect(try await Self.storedMoves(on: database) == ["\(games[0]):1:a-1", "\(games[2]):1:c-1"].sorted())
+            var heard = payloads.makeAsyncIterator()
+            #expect(await heard.next() == "first")
+            // A marker sent afterwards arrives next: no notice of the stale move came in between.
+            try await database.notify(channel: Self.channel, payload: "marker")
+            #expect(await heard.next() == "marker")
+        }
+    }
+
+    /// A move id already used for that seat fails the statement; the batch is then written move
+    /// by move, so only the offending move fails and the others still land.
+    @Test(.enabled(if: postgres)) func aFailingMoveDoesNotTakeTheBatchWithIt() async throws {
+        try await withTurnBasedGames(2) { database, games in
+            _ = try await database.withConnection { sql in try await PlayStore.append([Self.move(games[0], seq: 1, moveID: "dup")], on: sql) }
+            let results = await MoveAppender.appendBatch(
+                [Self.move(games[0], seq: 2, moveID: "dup"), Self.move(games[1], seq: 1, moveID: "fine")], database: database, logger: .quiet)
+            #expect(results.count == 2)
+            #expect((try? results[0].get()) == nil, "the repeated move id is refused")
+            #expect((try? results[1].get()) == true)
+            #expect(try await Self.seqs(of: games, on: database) == [1, 1])
+
+            // Through the appender: concurrent moves of both games land, a stale one does not.
+            let appender = MoveAppender(database: database, logger: .quiet)
+            let landed = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+                let moves = [(0, 2, "x"), (1, 2, "y"), (1, 7, "stale")]
+                for (index, (game, seq, id)) in moves.enumerated() {
+                    group.addTask { (index, try await appender.append(Self.move(games[game], seq: seq, moveID: id))) }
+                }
+                return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+            }
+            #expect(landed == [0: true, 1: true, 2: false])
+            #expect(try await Self.seqs(of: games, on: database) == [2, 2])
+        }
+    }
+
+    static func move(_ game: UUID, seq: Int, moveID: String, notify payload: String? = nil) -> MoveAppender.Move {
+        MoveAppender.Move(
+            game: game, entry: MoveEntry(seq: seq, seat: 0, kind: .action, action: #""d4r0""#, moveID: moveID, at: 1_000 + Int64(seq)),
+            deadline: 9_999, notification: payload.map { DatabaseNotification(channel: channel, payload: $0) })
+    }
+
+    static func seqs(of games: [UUID], on database: Database) async throws -> [Int] {
+        var seqs: [Int] = []
+        for game in games {
+            let row = try await database.withConnection { sql in try await PlayStore.game(game, on: sql) }
+            seqs.append(row?.seq ?? -1)
+        }
+        return seqs
+    }
+
+    static func storedMoves(on database: Database) async throws -> [String] {
+        try await database.withConnection { sql in
+            try await sql.raw("SELECT game, seq, move_id FROM game_moves ORDER BY game, seq").all().map { row in
+                "\(try row.decode(column: "game", as: String.self).uppercased()):\(try row.decode(column: "seq", as: Int.self)):"
+                    + (try row.decode(column: "move_id", as: String?.self) ?? "")
+            }
+        }.sorted()
+    }
+
+    /// `count` active turn-based games made through the API, and a second pool on their database.
+    private func withTurnBasedGames(_ count: Int, _ body: @escaping @Sendable (Database, [UUID]) async throws -> Void) async throws {
+        try await withSharedPostgres { location in
+            try await withOnlinePlayNode(at: location) { node in
+                var games: [UUID] = []
+                for _ in 0..<count {
+                    let players = [try await node.guest(), try await node.guest()]
+                    games.append(try await openTable(game: "quortex", players: players, nodes: [node], mode: "turn_based"))
+                }
+                try await Database.withOpened(location, logger: .quiet) { database in try await body(database, games) }
+            }
+        }
+    }
+}
