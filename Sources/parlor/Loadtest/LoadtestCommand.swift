@@ -32,7 +32,7 @@ struct LoadtestCommand: AsyncParsableCommand {
     @Option(help: "Seconds to play and measure.")
     var duration: Double = 10
 
-    @Option(help: "Seconds to play first without measuring, while the tables' first games start.")
+    @Option(help: "Seconds to play first without measuring; the tables' first games start spread over them.")
     var warmup: Double = 0
 
     @Option(help: "Players per game (within the game's limits).")

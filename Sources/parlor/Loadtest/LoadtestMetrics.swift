@@ -13,6 +13,8 @@ final class LoadtestMetrics: Sendable {
         var roundTrips = Histogram<UInt64>(
             lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
         var errors: [String: Int] = [:]
+        /// The first message seen of each kind of error that has one, to say what went wrong.
+        var errorExamples: [String: String] = [:]
     }
 
     private let state = Mutex(Snapshot())
@@ -41,9 +43,12 @@ final class LoadtestMetrics: Sendable {
         }
     }
 
-    func error(_ kind: String, count: Int = 1) {
+    func error(_ kind: String, count: Int = 1, example: String? = nil) {
         guard count > 0 else { return }
-        state.withLock { $0.errors[kind, default: 0] += count }
+        state.withLock {
+            $0.errors[kind, default: 0] += count
+            if let example, $0.errorExamples[kind] == nil { $0.errorExamples[kind] = example }
+        }
     }
 
     var snapshot: Snapshot { state.withLock { $0 } }

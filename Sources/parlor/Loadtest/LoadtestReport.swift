@@ -27,12 +27,14 @@ struct LoadtestReport: Encodable {
     /// Move round trips (send to `ack`) in milliseconds.
     var roundTripMs: RoundTrip
     var errors: [String: Int]
+    /// The first message of each kind of error that has one.
+    var errorExamples: [String: String]
 
     private enum CodingKeys: String, CodingKey {
         case game, server, games, players, thinkMs = "think_ms", warmUpSeconds = "warm_up_seconds"
         case warmUpMoves = "warm_up_moves", durationSeconds = "duration_seconds", gamesStarted = "games_started"
         case gamesCompleted = "games_completed", moves, movesPerSecond = "moves_per_second", roundTripMs = "round_trip_ms"
-        case errors
+        case errors, errorExamples = "error_examples"
     }
 
     init(
@@ -58,6 +60,7 @@ struct LoadtestReport: Encodable {
             p50: ms(histogram.valueAtPercentile(50)), p90: ms(histogram.valueAtPercentile(90)),
             p99: ms(histogram.valueAtPercentile(99)), max: ms(histogram.max))
         errors = metrics.errors
+        errorExamples = metrics.errorExamples
     }
 
     func json() throws -> String {
@@ -76,7 +79,7 @@ struct LoadtestReport: Encodable {
             round trip: p50 \(format(roundTripMs.p50, 3)) ms, p90 \(format(roundTripMs.p90, 3)) ms, \
             p99 \(format(roundTripMs.p99, 3)) ms, max \(format(roundTripMs.max, 3)) ms
             errors:     \(errorList.isEmpty ? "none" : errorList.joined(separator: ", "))
-            """
+            """ + errorExamples.sorted { $0.key < $1.key }.map { "\n  first \($0.key): \($0.value)" }.joined()
     }
 
     private var warmUpText: String {

@@ -37,12 +37,14 @@ struct LoadtestRun<Game: LoadtestGame> {
         let metrics = LoadtestMetrics(measuredFrom: measuredFrom)
         let deadline = measuredFrom + duration
         let ticker = Task { await Self.tick(bots) }
+        // Tables start spread over the warm-up (at least 2 s) rather than in one burst, so their
+        // games also end, and new ones start, spread out rather than all at once.
+        let rampMilliseconds = max(2_000, Int(warmUp.components.seconds * 1_000))
         await withTaskGroup(of: Void.self) { group in
             for table in 0..<tables {
                 let seated = Array(bots[(table * players)..<((table + 1) * players)])
                 group.addTask { [rules, gameID, think] in
-                    // Tables start spread over up to 2 s rather than in one burst of HTTP calls.
-                    try? await Task.sleep(for: .milliseconds(table * 2000 / tables))
+                    try? await Task.sleep(for: .milliseconds(table * rampMilliseconds / tables))
                     await LoadtestTable(bots: seated, rules: rules, gameID: gameID, api: api, metrics: metrics, think: think, deadline: deadline).run()
                 }
             }

@@ -148,7 +148,7 @@ struct LoadtestSeat<Game: LoadtestGame> {
     }
 
     private mutating func refuse(_ error: RealtimeError) -> SeatResult? {
-        metrics.error("ws_\(error.code)")
+        metrics.error("ws_\(error.code)", example: error.message)
         if let pending, error.moveId == pending.move.moveId {
             self.pending = nil
             refusal = (seq, .now)

@@ -37,7 +37,7 @@ struct LoadtestTable<Game: LoadtestGame>: Sendable {
             }
             return game
         } catch {
-            metrics.error(error.kind)
+            metrics.error(error.kind, example: error.message)
             return nil
         }
     }

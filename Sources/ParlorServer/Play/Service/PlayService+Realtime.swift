@@ -23,11 +23,10 @@ extension PlayService: RealtimePlay {
                 if count == 1, game.row.status == .active, seat.connections == 0 {
                     await bus.publish(GameNotice(kind: .reconnected, game: id, user: user.userID, seat: seat.seat))
                 }
-                if game.row.status == .waiting {
-                    try await startIfReady(id)
+                if game.row.status == .waiting, try await startIfReady(id) {
                     game = try await reload(id)
                 } else {
-                    // Presence is all that changed: the copy is patched, not replayed from the database.
+                    // Presence is all that changed: the copy is patched, not loaded again.
                     cache.present(id, user: user.userID, connections: count ?? 1, awaySince: nil)
                     game = try await live(id)
                 }

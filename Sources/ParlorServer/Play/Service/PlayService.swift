@@ -93,13 +93,17 @@ struct PlayService: Sendable {
                 seed: GameSeed(UInt64.random(in: 0...UInt64.max)), turnSeconds: turn, graceSeconds: request.graceSeconds ?? 30,
                 timeoutPolicy: request.timeoutPolicy ?? (request.mode == .realtime ? .botMove : .forfeit), createdBy: user,
                 createdAt: millis, rematchOf: rematchOf.map(PlayStore.key))
+            let seats: [SeatRow]
             do {
-                try await database.transaction { sql in
+                seats = try await database.transaction { sql in
                     try await PlayStore.insert(row, on: sql)
+                    var seats: [SeatRow] = []
                     for (index, member) in everyone.enumerated() {
-                        let name = try await Self.displayName(of: member, on: sql)
-                        try await PlayStore.insert(SeatRow(user: member, joined: index, name: name), into: row.id, on: sql)
+                        let seat = SeatRow(user: member, joined: index, name: try await Self.displayName(of: member, on: sql))
+                        try await PlayStore.insert(seat, into: row.id, on: sql)
+                        seats.append(seat)
                     }
+                    return seats
                 }
             } catch {
                 let codeTaken = try await database.withConnection { sql -> Bool in
@@ -109,26 +113,44 @@ struct PlayService: Sendable {
                 if codeTaken, attempt < 3 { continue }
                 throw error
             }
-            try await startIfReady(row.id)
-            return try await reload(row.id)
+            guard seats.count < row.players else {
+                try await startIfReady(row.id)
+                return try await reload(row.id)
+            }
+            return held(LiveGame(row: row, seats: seats, engine: engine, entries: []))
         }
         throw APIError(.serviceUnavailable, code: "busy", message: "no free invite code was found; try again")
     }
 
     /// Takes a place in a waiting game; taking it again answers the game.
     func join(_ id: UUID, user: String) async throws -> LiveGame {
-        let joined = try await database.transaction { sql -> Bool in
+        let joined = try await database.transaction { sql -> (row: GameRow, seats: [SeatRow])? in
             guard let row = try await PlayStore.game(id, on: sql) else { throw APIError.gameNotFound(id) }
             let seats = try await PlayStore.seats(of: id, on: sql)
-            if seats.contains(where: { $0.user == user }) { return false }
+            if seats.contains(where: { $0.user == user }) { return nil }
             guard row.status == .waiting, seats.count < row.players else { throw APIError.gameFull() }
-            let name = try await Self.displayName(of: user, on: sql)
-            try await PlayStore.insert(SeatRow(user: user, joined: (seats.map(\.joined).max() ?? -1) + 1, name: name), into: id, on: sql)
-            return true
+            let seat = SeatRow(user: user, joined: (seats.map(\.joined).max() ?? -1) + 1, name: try await Self.displayName(of: user, on: sql))
+            try await PlayStore.insert(seat, into: id, on: sql)
+            return (row, seats + [seat])
         }
-        if joined { await bus.publish(GameNotice(kind: .joined, game: id, user: user)) }
-        try await startIfReady(id)
-        return try await reload(id)
+        guard let joined else {
+            try await startIfReady(id)
+            return try await reload(id)
+        }
+        await bus.publish(GameNotice(kind: .joined, game: id, user: user))
+        // A real-time game starts from a subscription, once every player is connected, and the
+        // player who just joined has no socket on it yet; a full turn-based game starts now.
+        guard joined.row.mode == .realtime || joined.seats.count < joined.row.players, let engine = engines.engine(joined.row.gameID) else {
+            try await startIfReady(id)
+            return try await reload(id)
+        }
+        return held(LiveGame(row: joined.row, seats: joined.seats, engine: engine, entries: []))
+    }
+
+    /// `game`, kept in the cache and returned.
+    private func held(_ game: LiveGame) -> LiveGame {
+        cache.put(game)
+        return game
     }
 
     func join(code: String, user: String) async throws -> LiveGame {
@@ -143,7 +165,8 @@ struct PlayService: Sendable {
 
     /// Starts a full game: at once when turn-based, when every player is connected when real-time.
     /// Seats are dealt from the game's seed, so the deal is fixed when the game is created.
-    func startIfReady(_ id: UUID) async throws {
+    @discardableResult
+    func startIfReady(_ id: UUID) async throws -> Bool {
         let now = millis
         let started = try await database.transaction { sql -> Bool in
             guard let row = try await PlayStore.game(id, on: sql), row.status == .waiting else { return false }
@@ -159,9 +182,10 @@ struct PlayService: Sendable {
             }
             return true
         }
-        guard started else { return }
+        guard started else { return false }
         cache.remove(id)
         await bus.publish(GameNotice(kind: .started, game: id, seq: 0))
+        return true
     }
 
     static func displayName(of user: String, on sql: any SQLDatabase) async throws -> String {

@@ -90,28 +90,27 @@ extension PlayStore {
     /// The moves as the JSON array `json_to_recordset` reads: one parameter, however many moves.
     private static func batchJSON(_ moves: [MoveAppender.Move]) throws -> String {
         let records = moves.map { move in
-            MoveRecord(
-                game: key(move.game), seq: move.entry.seq, seat: move.entry.seat, kind: move.entry.kind.rawValue,
-                action: move.entry.action, moveID: move.entry.moveID, at: move.entry.at, deadline: move.deadline,
-                channel: move.notification?.channel, payload: move.notification?.payload)
+            MoveRecord(game: key(move.game), seq: move.entry.seq, move: NoticedMove(move.entry, deadline: move.deadline), notification: move.notification)
         }
         return String(decoding: try JSONEncoder().encode(records), as: UTF8.self)
     }
 
+    /// One row of the batch: the noticed move's fields, flat, with the game, seq and notification.
     private struct MoveRecord: Encodable {
         var game: String
         var seq: Int
-        var seat: Int
-        var kind: String
-        var action: String?
-        var moveID: String?
-        var at: Int64
-        var deadline: Int64?
-        var channel: String?
-        var payload: String?
+        var move: NoticedMove
+        var notification: DatabaseNotification?
 
-        enum CodingKeys: String, CodingKey {
-            case game, seq, seat, kind, action, moveID = "move_id", at, deadline, channel, payload
+        enum CodingKeys: String, CodingKey { case game, seq, channel, payload }
+
+        func encode(to encoder: any Encoder) throws {
+            try move.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(game, forKey: .game)
+            try container.encode(seq, forKey: .seq)
+            try container.encodeIfPresent(notification?.channel, forKey: .channel)
+            try container.encodeIfPresent(notification?.payload, forKey: .payload)
         }
     }
 }
