@@ -40,12 +40,11 @@ extension Board: Codable {
         var board = Board.empty
         while !container.isAtEnd {
             let entry = try container.decode(Entry.self)
-            guard let cell = Cell(name: Substring(entry.cell)), board.isEmpty(cell), (0..<6).contains(entry.rotation)
-            else {
+            guard board.isEmpty(entry.placement.cell) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "bad or repeated board entry \(entry.cell)")
+                    in: container, debugDescription: "repeated board entry \(entry.placement.cell.name)")
             }
-            board[cell] = PlacedTile(entry.tile, rotation: entry.rotation)
+            board[entry.placement.cell] = PlacedTile(entry.tile, rotation: entry.placement.rotation)
         }
         self = board
     }
@@ -53,36 +52,37 @@ extension Board: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for (cell, tile) in tiles {
-            try container.encode("\(cell.name)r\(tile.rotation) \(tile.type.name)")
+            try container.encode("\(QuortexAction.place(cell, rotation: tile.rotation).notation) \(tile.type.name)")
         }
     }
 
+    /// One occupied cell: the placement in move notation and the tile, or the older object.
     private struct Entry: Decodable {
-        var cell: String
+        var placement: Placement
         var tile: TileType
-        var rotation: Int
 
         private enum CodingKeys: String, CodingKey { case cell, tile, rotation }
 
         init(from decoder: any Decoder) throws {
             if let text = try? decoder.singleValueContainer().decode(String.self) {
-                // "d4r5 twoSharps"
                 let parts = text.split(separator: " ")
-                let placement = parts.first.map(Array.init) ?? []
-                guard parts.count == 2, placement.count == 4, placement[2] == "r", let rotation = placement[3].wholeNumberValue,
+                guard parts.count == 2, case .place(let placement)? = try? QuortexAction(notation: String(parts[0])),
                     let tile = TileType(name: parts[1])
                 else {
                     throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad board entry \"\(text)\""))
                 }
-                self.cell = String(placement[0...1])
+                self.placement = placement
                 self.tile = tile
-                self.rotation = rotation
                 return
             }
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            cell = try container.decode(String.self, forKey: .cell)
+            let name = try container.decode(String.self, forKey: .cell)
+            let rotation = try container.decode(Int.self, forKey: .rotation)
+            guard let cell = Cell(name: Substring(name)), (0..<6).contains(rotation) else {
+                throw DecodingError.dataCorruptedError(forKey: .cell, in: container, debugDescription: "bad board entry \(name)")
+            }
+            placement = Placement(cell: cell, rotation: rotation)
             tile = try container.decode(TileType.self, forKey: .tile)
-            rotation = try container.decode(Int.self, forKey: .rotation)
         }
     }
 }

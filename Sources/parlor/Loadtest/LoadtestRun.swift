@@ -39,7 +39,7 @@ struct LoadtestRun<Game: LoadtestGame> {
         let ticker = Task { await Self.tick(bots) }
         // Tables start spread over the warm-up (at least 2 s) rather than in one burst, so their
         // games also end, and new ones start, spread out rather than all at once.
-        let rampMilliseconds = max(2_000, Int(warmUp.components.seconds * 1_000))
+        let rampMilliseconds = max(2_000, Int(warmUp / .milliseconds(1)))
         await withTaskGroup(of: Void.self) { group in
             for table in 0..<tables {
                 let seated = Array(bots[(table * players)..<((table + 1) * players)])

@@ -5,8 +5,8 @@ import Foundation
 /// A notice carries no view and no hidden information: each node renders every receiver's own
 /// view from the game's stored record. A `moved` notice may carry the move itself (an action
 /// every player sees anyway), so a node holding the game one move behind advances its copy by
-/// the deterministic rules instead of loading the record again. On PostgreSQL it is the payload of a `NOTIFY`, so it stays
-/// far below the 8,000-byte limit (chat text is capped well below it).
+/// the deterministic rules instead of loading the record again. On PostgreSQL it is the payload
+/// of a `NOTIFY`, so it stays far below the 8,000-byte limit (chat text is capped well below it).
 struct GameNotice: Codable, Sendable, Equatable {
     enum Kind: String, Codable, Sendable {
         /// A move (or a resignation or timeout) was applied; `seq` is the game's sequence after it.

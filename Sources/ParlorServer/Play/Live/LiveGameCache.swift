@@ -28,7 +28,7 @@ final class LiveGameCache: Sendable {
     }
 
     /// The copy of `id` as held, even when the bus has announced a later seq.
-    func held(_ id: UUID) -> LiveGame? { held.withLock { $0.games[id] } }
+    func heldCopy(of id: UUID) -> LiveGame? { held.withLock { $0.games[id] } }
 
     /// Keeps `game` unless the cache already holds a later version of it.
     func put(_ game: LiveGame) {
@@ -59,7 +59,7 @@ final class LiveGameCache: Sendable {
     /// copy is not the game just before that move (see ``LiveGame/advanced(by:)``).
     @discardableResult
     func advance(by notice: GameNotice) -> LiveGame? {
-        guard let advanced = held(notice.game)?.advanced(by: notice) else { return nil }
+        guard let advanced = heldCopy(of: notice.game)?.advanced(by: notice) else { return nil }
         put(advanced)
         return get(notice.game)
     }

@@ -37,7 +37,7 @@ extension LiveGameCache {
         case .started, .joined:
             // Seats change without a new seq: a copy from before the change is dropped (the game
             // has no moves to replay yet); the starting or joining node's own copy is kept.
-            guard let held = held(notice.game) else { return }
+            guard let held = heldCopy(of: notice.game) else { return }
             let current = notice.kind == .started ? held.row.status != .waiting : notice.user.map { held.seatRow(of: $0) != nil } ?? false
             if !current { remove(notice.game) }
         case .chat, .matched:

@@ -117,7 +117,7 @@ struct PlayService: Sendable {
                 try await startIfReady(row.id)
                 return try await reload(row.id)
             }
-            return held(LiveGame(row: row, seats: seats, engine: engine, entries: []))
+            return cached(LiveGame(row: row, seats: seats, engine: engine, entries: []))
         }
         throw APIError(.serviceUnavailable, code: "busy", message: "no free invite code was found; try again")
     }
@@ -144,11 +144,11 @@ struct PlayService: Sendable {
             try await startIfReady(id)
             return try await reload(id)
         }
-        return held(LiveGame(row: joined.row, seats: joined.seats, engine: engine, entries: []))
+        return cached(LiveGame(row: joined.row, seats: joined.seats, engine: engine, entries: []))
     }
 
     /// `game`, kept in the cache and returned.
-    private func held(_ game: LiveGame) -> LiveGame {
+    private func cached(_ game: LiveGame) -> LiveGame {
         cache.put(game)
         return game
     }
