@@ -78,7 +78,8 @@ import WSCore
         try await withRealtimeServer(configuration: configuration) { server in
             let started = ContinuousClock.now
             let socket = TestSocket(url: server.url)
-            let error = try await socket.next()
+            // As generous as the bound below: in one loaded CI run the frame took over 5 s to arrive.
+            let error = try await socket.next(timeout: .seconds(20))
             #expect(error.code == "unauthorized")
             let close = try await socket.closed()
             #expect(close?.closeCode == .policyViolation)
