@@ -89,4 +89,9 @@ extension Duration {
     }
 
     var wholeSeconds: Int { Int(components.seconds) }
+
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
 }

@@ -20,7 +20,7 @@ final class RealtimeConnection: Sendable {
         case notice(GameNotice)
         case subscribe(game: UUID, since: Int?)
         case unsubscribe(game: UUID)
-        case move(Data)
+        case move(Data, receivedAt: ContinuousClock.Instant)
         case resign(game: UUID, moveId: String)
         case chat(game: UUID, text: String)
         /// Send nothing more; close the socket with this code once everything before is written.

@@ -76,7 +76,7 @@ extension RealtimeSession {
         case .move:
             // The action's shape belongs to the game; the game service decodes the whole message.
             guard envelope.game != nil else { return malformed(type, envelope, state) }
-            job = .move(data)
+            job = .move(data, receivedAt: .now)
         case .resign:
             guard let message = decode(RealtimeResign.self, data) else { return malformed(type, envelope, state) }
             job = .resign(game: message.game, moveId: message.moveId)

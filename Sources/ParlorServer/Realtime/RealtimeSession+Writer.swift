@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdWebSocket
+import Metrics
 
 /// The writer: the connection's one serial task. It alone calls the game service for this
 /// connection's jobs and alone writes to the socket, in inbox order; that order is what makes a
@@ -12,6 +13,8 @@ extension RealtimeSession {
         /// The last sequence number sent per subscribed game; a game is subscribed iff it has one.
         var lastSent: [UUID: Int] = [:]
     }
+
+    static let moveTimer = Timer(label: ParlorMetrics.moveSeconds)
 
     /// The `after` given to `render` for a game this connection has sent nothing of.
     static let nothingSent = -1
@@ -53,8 +56,9 @@ extension RealtimeSession {
             guard state.lastSent.removeValue(forKey: game) != nil else { return nil }
             hub.unregister(connection, game: game)
             await play.unsubscribe(user: user, game: game)
-        case .move(let message):
+        case .move(let message, let receivedAt):
             try await send(await play.move(user: user, message: message), outbound)
+            Self.moveTimer.recordNanoseconds((ContinuousClock.now - receivedAt).nanoseconds)
         case .resign(let game, let moveId):
             try await send(await play.resign(user: user, game: game, moveId: moveId), outbound)
         case .chat(let game, let text):

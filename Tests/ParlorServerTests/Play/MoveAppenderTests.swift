@@ -21,7 +21,7 @@ import Testing
                 Self.move(games[1], seq: 5, moveID: "b-5", notify: "stale"),
                 Self.move(games[2], seq: 1, moveID: "c-1", notify: nil),
             ]
-            let applied = try await database.withConnection { sql in try await PlayStore.append(moves, on: sql) }
+            let applied = try await PlayStore.append(moves, on: database)
             #expect(applied == [games[0], games[2]])
             #expect(try await Self.seqs(of: games, on: database) == [1, 0, 1])
             #expect(try await Self.storedMoves(on: database) == ["\(games[0]):1:a-1", "\(games[2]):1:c-1"].sorted())
@@ -37,7 +37,7 @@ import Testing
     /// by move, so only the offending move fails and the others still land.
     @Test(.enabled(if: postgres)) func aFailingMoveDoesNotTakeTheBatchWithIt() async throws {
         try await withTurnBasedGames(2) { database, games in
-            _ = try await database.withConnection { sql in try await PlayStore.append([Self.move(games[0], seq: 1, moveID: "dup")], on: sql) }
+            _ = try await PlayStore.append([Self.move(games[0], seq: 1, moveID: "dup")], on: database)
             let results = await MoveAppender.appendBatch(
                 [Self.move(games[0], seq: 2, moveID: "dup"), Self.move(games[1], seq: 1, moveID: "fine")], database: database, logger: .quiet)
             #expect(results.count == 2)
