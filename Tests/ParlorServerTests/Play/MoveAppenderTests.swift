@@ -59,6 +59,32 @@ import Testing
         }
     }
 
+    /// The statement is prepared, so PostgreSQL soon plans it once for any parameters (a generic
+    /// plan). That plan must still find each game by primary key when a burst of new games has
+    /// outrun the table's statistics: it used to read every active game through the status index,
+    /// on every move.
+    @Test(.enabled(if: postgres)) func theGenericPlanFindsGamesByPrimaryKey() async throws {
+        try await withTurnBasedGames(1) { database, _ in
+            let plan = try await database.withConnection { sql in
+                try await sql.raw("""
+                    INSERT INTO games (id, game_id, engine_version, mode, status, players, settings, seed, seq, turn_seconds,
+                        grace_seconds, timeout_policy, deadline_at, created_by, created_at)
+                    SELECT md5(n::text), game_id, engine_version, mode, status, players, settings, seed, seq, turn_seconds,
+                        grace_seconds, timeout_policy, deadline_at, created_by, created_at
+                    FROM games, generate_series(1, 5000) AS n
+                    """).run()
+                try await sql.raw("SET plan_cache_mode = force_generic_plan").run()
+                try await sql.raw("PREPARE parlor_plan_check(text, text[]) AS \(unsafeRaw: PlayStore.AppendMoves.sql)").run()
+                let rows = try await sql.raw("EXPLAIN EXECUTE parlor_plan_check('[]', ARRAY[]::text[])").all()
+                try await sql.raw("DEALLOCATE parlor_plan_check").run()
+                try await sql.raw("RESET plan_cache_mode").run()
+                return try rows.map { try $0.decode(column: "QUERY PLAN", as: String.self) }.joined(separator: "\n")
+            }
+            #expect(plan.contains("games_pkey"), "\(plan)")
+            #expect(!plan.contains("games_deadline"), "\(plan)")
+        }
+    }
+
     static func move(_ game: UUID, seq: Int, moveID: String, notify payload: String? = nil) -> MoveAppender.Move {
         MoveAppender.Move(
             game: game, entry: MoveEntry(seq: seq, seat: 0, kind: .action, action: #""d4r0""#, moveID: moveID, at: 1_000 + Int64(seq)),

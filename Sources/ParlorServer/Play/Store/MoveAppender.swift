@@ -74,7 +74,10 @@ extension PlayStore {
     /// The append as a prepared statement: planning it took as long as running it, on every move.
     ///
     /// The ids are also given as an array so the planner looks the games up by primary key: joined
-    /// only to the JSON rows, it may scan every active game instead, once per move.
+    /// only to the JSON rows, it may scan every active game instead, once per move. For the same
+    /// reason the status test is an expression no index serves: the generic plan of a prepared
+    /// statement, on statistics that lag a burst of new games, otherwise reads every active game
+    /// through the `(status, deadline_at)` index.
     struct AppendMoves: PostgresPreparedStatement {
         static let name = "parlor_append_moves_v1"
         static let sql = """
@@ -85,7 +88,7 @@ extension PlayStore {
             ), advanced AS (
                 UPDATE games SET seq = input.seq, last_move_at = input.at, deadline_at = input.deadline
                 FROM input WHERE games.id = ANY($2::text[])
-                    AND games.id = input.game AND games.seq = input.seq - 1 AND games.status = 'active'
+                    AND games.id = input.game AND games.seq = input.seq - 1 AND (games.status || '') = 'active'
                 RETURNING games.id
             ), appended AS (
                 INSERT INTO game_moves (game, seq, seat, kind, action, move_id, at)
