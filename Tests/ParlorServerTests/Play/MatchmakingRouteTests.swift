@@ -60,6 +60,42 @@ import Testing
         }
     }
 
+    /// Accept and decline sent at once: exactly one wins, and the place matches the winner.
+    @Test(arguments: TestDatabaseKind.available)
+    func anAcceptRacingADeclineHasOneOutcome(kind: TestDatabaseKind) async throws {
+        try await withAccountsServer(kind: kind) { server in
+            let host = try await Self.player(server)
+            let guest = try await Self.player(server)
+            var invitations: [(game: String, id: String)] = []
+            for _ in 0..<12 {
+                let game = try await Self.waitingGame(server, by: host)
+                let invited = try await server.call("/games/\(game)/invitations", ["users": [guest.id]], token: host.token)
+                invitations.append((game, try #require(Self.invitations(invited).first?["id"] as? String)))
+            }
+            let answers = await withTaskGroup(of: (Int, HTTPResponse.Status, HTTPResponse.Status).self) { group in
+                for (index, invitation) in invitations.enumerated() {
+                    group.addTask {
+                        // Each on a connection of its own: the test client's one connection would queue them.
+                        async let accepted = try? server.send("/invitations/\(invitation.id)/accept", token: guest.token)
+                        async let declined = try? server.send("/invitations/\(invitation.id)/decline", token: guest.token)
+                        return (index, await accepted?.status ?? .internalServerError, await declined?.status ?? .internalServerError)
+                    }
+                }
+                return await group.reduce(into: [Int: (HTTPResponse.Status, HTTPResponse.Status)]()) { $0[$1.0] = ($1.1, $1.2) }
+            }
+            for (index, invitation) in invitations.enumerated() {
+                let (accept, decline) = try #require(answers[index])
+                let game = try await server.call("/games/\(invitation.game)", method: .get, token: host.token)
+                let seated = (game.json["seats"] as? [[String: any Sendable]] ?? []).contains { $0["user"] as? String == guest.id }
+                if accept == .ok {
+                    #expect(decline == .conflict && seated, "accepted: the decline must be refused and the place taken")
+                } else {
+                    #expect(accept == .conflict && decline == .noContent && !seated, "declined: \(accept), \(decline), seated \(seated)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: TestDatabaseKind.available)
     func invitationsAreDeclinedExpireAndAreChecked(kind: TestDatabaseKind) async throws {
         try await withAccountsServer(kind: kind) { server in

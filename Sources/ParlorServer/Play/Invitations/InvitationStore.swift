@@ -57,8 +57,15 @@ enum InvitationStore {
             .map(InvitationRow.init(row:))
     }
 
-    static func setStatus(_ id: String, _ status: InvitationRow.Status, on sql: any SQLDatabase) async throws {
-        try await sql.update("game_invitations").set("status", to: status.rawValue).where("id", .equal, id).run()
+    /// Sets the invitation's status if it is one of `allowed`; false when it is not (or is gone).
+    /// One conditional statement, so two racing changes cannot both succeed.
+    static func change(
+        _ id: String, to status: InvitationRow.Status, from allowed: [InvitationRow.Status], on sql: any SQLDatabase
+    ) async throws -> Bool {
+        try await sql.raw("""
+            UPDATE game_invitations SET status = \(bind: status.rawValue)
+            WHERE id = \(bind: id) AND status IN (\(binds: allowed.map(\.rawValue))) RETURNING id
+            """).first() != nil
     }
 
     /// Which of `users` exist.

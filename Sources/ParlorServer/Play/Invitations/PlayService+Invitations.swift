@@ -46,7 +46,9 @@ extension PlayService {
         return answer
     }
 
-    /// Takes the place the invitation offers.
+    /// Takes the place the invitation offers. The invitation is marked accepted in the same
+    /// transaction that takes the place, so a decline racing it either wins (no place is taken) or
+    /// finds it accepted.
     func accept(invitation id: String, user: String) async throws -> LiveGame {
         let row = try await invitation(id, for: user)
         switch row.status {
@@ -57,9 +59,11 @@ extension PlayService {
             throw APIError.conflict("the invitation has expired", code: "invitation_expired")
         }
         guard let game = UUID(uuidString: row.game) else { throw APIError.notFound("there is no invitation \(id)") }
-        let joined = try await join(game, user: user)
-        try await database.withConnection { sql in try await InvitationStore.setStatus(id, .accepted, on: sql) }
-        return joined
+        return try await join(game, user: user) { sql in
+            guard try await InvitationStore.change(id, to: .accepted, from: [.pending, .accepted], on: sql) else {
+                throw APIError.conflict("the invitation was declined", code: "invitation_declined")
+            }
+        }
     }
 
     /// Declines the invitation; declining twice is fine.
@@ -68,7 +72,12 @@ extension PlayService {
         switch row.status {
         case .declined: return
         case .accepted: throw APIError.conflict("the invitation was already accepted", code: "invitation_accepted")
-        case .pending: try await database.withConnection { sql in try await InvitationStore.setStatus(id, .declined, on: sql) }
+        case .pending:
+            let declined = try await database.withConnection { sql in
+                try await InvitationStore.change(id, to: .declined, from: [.pending, .declined], on: sql)
+            }
+            // Accepted in the meantime: the place is taken, and stays taken.
+            if !declined { throw APIError.conflict("the invitation was already accepted", code: "invitation_accepted") }
         }
     }
 

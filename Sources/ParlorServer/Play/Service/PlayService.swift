@@ -122,9 +122,13 @@ struct PlayService: Sendable {
         throw APIError(.serviceUnavailable, code: "busy", message: "no free invite code was found; try again")
     }
 
-    /// Takes a place in a waiting game; taking it again answers the game.
-    func join(_ id: UUID, user: String) async throws -> LiveGame {
+    /// Takes a place in a waiting game; taking it again answers the game. `alongside` runs in the
+    /// same transaction, first, so that what it writes and the place are taken together or not at all.
+    func join(
+        _ id: UUID, user: String, alongside: @escaping @Sendable (any SQLDatabase) async throws -> Void = { _ in }
+    ) async throws -> LiveGame {
         let joined = try await database.transaction { sql -> (row: GameRow, seats: [SeatRow])? in
+            try await alongside(sql)
             guard let row = try await PlayStore.game(id, on: sql) else { throw APIError.gameNotFound(id) }
             let seats = try await PlayStore.seats(of: id, on: sql)
             if seats.contains(where: { $0.user == user }) { return nil }
