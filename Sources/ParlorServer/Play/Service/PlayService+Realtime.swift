@@ -17,10 +17,11 @@ extension PlayService: RealtimePlay {
             var game = try await live(id)
             if let seat = game.seatRow(of: user.userID) {
                 let now = millis
-                let count = try await database.withConnection { sql in
-                    try await PlayStore.changeConnections(user.userID, in: id, by: 1, at: now, on: sql)
-                }
-                if count == 1, game.row.status == .active, seat.connections == 0 {
+                // Whether they had left is read from the database, not this node's copy: their
+                // leaving may have been recorded a moment ago, or on another node.
+                let change = try await database.transaction { sql in try await PlayStore.connect(user.userID, to: id, at: now, on: sql) }
+                let count = change?.connections
+                if change?.wasAway == true, game.row.status == .active {
                     await bus.publish(GameNotice(kind: .reconnected, game: id, user: user.userID, seat: seat.seat))
                 }
                 if game.row.status == .waiting, try await startIfReady(id) {

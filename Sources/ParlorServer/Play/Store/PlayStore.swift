@@ -123,6 +123,20 @@ enum PlayStore {
     }
 
     /// Counts a connection in or out and returns the new count (nil when the user has no seat).
+    /// A new connection of the user's to the game: the new count, and whether they had been away
+    /// (gone to zero connections, their leaving announced) until now. Run it in a transaction: the
+    /// row is read, locked on PostgreSQL, then written.
+    static func connect(_ user: String, to id: UUID, at now: Int64, on sql: any SQLDatabase) async throws -> (connections: Int, wasAway: Bool)? {
+        let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE"
+        guard let before = try await sql.raw("""
+            SELECT connections, away_since FROM game_players WHERE game = \(bind: key(id)) AND user_id = \(bind: user)\(lock)
+            """).first()
+        else { return nil }
+        let wasAway = try before.decode(column: "connections", as: Int.self) == 0 && before.decode(column: "away_since", as: Int64?.self) != nil
+        guard let connections = try await changeConnections(user, in: id, by: 1, at: now, on: sql) else { return nil }
+        return (connections, wasAway)
+    }
+
     static func changeConnections(_ user: String, in id: UUID, by delta: Int, at now: Int64, on sql: any SQLDatabase) async throws -> Int? {
         let row = try await sql.raw("""
             UPDATE game_players SET connections = CASE WHEN connections + \(bind: delta) < 0 THEN 0 ELSE connections + \(bind: delta) END,
