@@ -1,7 +1,9 @@
 import CrazyEights
 import Foundation
 import GameCore
+import HummingbirdTesting
 import HTTPTypes
+import NIOCore
 import ParlorAPI
 import ParlorClient
 import ParlorTestSupport
@@ -37,6 +39,10 @@ struct OnlinePlayTests {
             let data = try JSONSerialization.data(withJSONObject: try #require(record.json["record"]))
             let replayed = try JSONDecoder().decode(GameRecord<Quortex>.self, from: data)
             #expect(replayed.actions.count == finalSeq)
+            // Every move over a socket is timed on the server (the registry is the process's, so at least these).
+            let metrics = String(buffer: try await server.client.executeRequest(uri: "/metrics", method: .get, headers: [:], body: nil).body)
+            let timed = metrics.split(separator: "\n").first { $0.hasPrefix("parlor_realtime_move_seconds_count") }
+            #expect(timed.flatMap { Int($0.split(separator: " ").last ?? "") }.map { $0 >= finalSeq } == true, "\(timed ?? "no move timer")")
             let finalState = try replayed.replay()
             #expect(Quortex.outcome(of: finalState) != nil)
             let ratings = try await server.call(.get, "/users/me/ratings", as: guests[1])
