@@ -16,9 +16,12 @@ public struct RealtimeConfiguration: Sendable {
     /// Refused messages (over the rate) after which the connection is closed; the count starts
     /// again once the client pauses long enough to refill its whole burst.
     public var rateLimitStrikes: Int
-    /// The period of the server's WebSocket pings, advertised in `welcome`.
+    /// The period of the server's WebSocket pings, advertised in `welcome`. A ping still
+    /// unanswered when the next one is due closes the connection (the WebSocket layer's `autoPing`),
+    /// so a silent client is gone within two heartbeats.
     public var heartbeat: Duration
-    /// Heartbeats a connection may stay silent (or stalled on a write) before it is closed.
+    /// Heartbeats a write to a connection may stay stalled (the client stopped reading) before the
+    /// connection is closed.
     public var idleHeartbeats: Int
     /// How long a connection without an `Authorization` header has to send `authenticate`.
     public var authenticationTimeout: Duration
@@ -52,7 +55,7 @@ public struct RealtimeConfiguration: Sendable {
         self.closeTimeout = closeTimeout
     }
 
-    /// Silence (or a stalled write) longer than this closes a connection.
+    /// A write stalled longer than this closes the connection.
     public var idleTimeout: Duration { heartbeat * idleHeartbeats }
 
     /// The heartbeat in whole seconds, as `welcome` states it (at least 1).
