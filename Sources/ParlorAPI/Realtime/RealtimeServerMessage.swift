@@ -18,8 +18,11 @@ public enum RealtimeServerMessageType: String, Codable, Sendable, CaseIterable {
     /// `{"type":"game_ended","game":…,"seq":…,"outcome":…,"ratings":[…]}`
     case gameEnded = "game_ended"
     case chatMessage = "chat_message"
-    /// A quick match or an accepted invitation put the receiver in a game.
+    /// A quick match put the receiver in a game.
     case matchFound = "match_found"
+    /// Someone invited the receiver to a waiting game:
+    /// `{"type":"invitation","game":…,"invitation":…,"from":…,"expires_at":…}` (milliseconds).
+    case invitation
     case error
     case pong
 }
@@ -223,6 +226,27 @@ public struct RealtimeMatchFound: Codable, Sendable, Equatable {
     public var type = RealtimeServerMessageType.matchFound.rawValue
     public var game: UUID
     public init(game: UUID) { self.game = game }
+}
+
+/// An invitation to a waiting game, sent to each of the invitee's connections whether or not they
+/// are subscribed to it; answer it with `POST /invitations/{id}/accept` or `…/decline`.
+public struct RealtimeInvitation: Codable, Sendable, Equatable {
+    public var type = RealtimeServerMessageType.invitation.rawValue
+    public var game: UUID
+    public var invitation: String
+    /// The inviting user's id.
+    public var from: String
+    /// Milliseconds since 1970.
+    public var expiresAt: Int64
+
+    enum CodingKeys: String, CodingKey { case type, game, invitation, from, expiresAt = "expires_at" }
+
+    public init(game: UUID, invitation: String, from: String, expiresAt: Int64) {
+        self.game = game
+        self.invitation = invitation
+        self.from = from
+        self.expiresAt = expiresAt
+    }
 }
 
 /// A refused message. `code` is stable: `not_your_turn`, `invalid_action`, `game_over`, `stale`,

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// It knows connections by id, by user and by subscribed game. One long-lived task reads the
 /// event bus and, for each notice, only enqueues it on the connections concerned (every
-/// connection of the user for `.matched`, every subscriber of the game otherwise): rendering
+/// connection of the user for `.matched` and `.invited`, every subscriber of the game otherwise): rendering
 /// happens on each connection's own task, so one slow render never holds up everybody else.
 /// It is a `Service`: on graceful shutdown it stops routing and closes every socket.
 final class RealtimeHub: Service, Sendable {
@@ -57,7 +57,7 @@ final class RealtimeHub: Service, Sendable {
     func dispatch(_ notice: GameNotice) {
         let targets: [RealtimeConnection] = state.withLock { state in
             let ids: Set<RealtimeConnection.ID>
-            if notice.kind == .matched {
+            if notice.kind.isForOneUser {
                 ids = notice.user.flatMap { state.byUser[$0] } ?? []
             } else {
                 ids = state.byGame[notice.game] ?? []
@@ -80,7 +80,7 @@ final class RealtimeHub: Service, Sendable {
         }
     }
 
-    /// Files `connection` under `user`, so `.matched` notices for them reach it.
+    /// Files `connection` under `user`, so notices addressed to them (`.matched`, `.invited`) reach it.
     func identify(_ connection: RealtimeConnection, as user: String) {
         state.withLock { state in
             guard state.connections[connection.id] != nil else { return }

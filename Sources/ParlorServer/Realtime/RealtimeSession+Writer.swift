@@ -73,8 +73,8 @@ extension RealtimeSession {
         async throws
     {
         let subscribed = state.lastSent[notice.game]
-        // Game events only reach subscribers; a match reaches the user whether or not subscribed.
-        guard subscribed != nil || notice.kind == .matched else { return }
+        // Game events only reach subscribers; a match or an invitation reaches the user whether or not subscribed.
+        guard subscribed != nil || notice.kind.isForOneUser else { return }
         let rendered = await play.render(notice, for: user, after: subscribed ?? Self.nothingSent)
         if subscribed != nil { state.lastSent[notice.game] = rendered.lastSent }
         try await send(rendered.frames, outbound)

@@ -23,8 +23,13 @@ struct GameNotice: Codable, Sendable, Equatable {
         case reconnected
         /// `user` wrote `text` in the game's chat.
         case chat
-        /// `user` was put in `game` by quick match or an invitation.
+        /// `user` was put in `game` by quick match.
         case matched
+        /// `user` was invited to the waiting `game` by `from`; the invitation expires `at`.
+        case invited
+
+        /// Kinds addressed to one user, whether or not they follow the game.
+        var isForOneUser: Bool { self == .matched || self == .invited }
     }
 
     var kind: Kind
@@ -38,10 +43,13 @@ struct GameNotice: Codable, Sendable, Equatable {
     var at: Int64?
     /// The single move a `moved` notice announces, when that move is all that changed.
     var move: NoticedMove?
+    /// For `invited`: the invitation's id and the inviting user.
+    var invitation: String?
+    var from: String?
 
     init(
         kind: Kind, game: UUID, seq: Int? = nil, user: String? = nil, seat: Int? = nil, text: String? = nil,
-        name: String? = nil, at: Int64? = nil, move: NoticedMove? = nil
+        name: String? = nil, at: Int64? = nil, move: NoticedMove? = nil, invitation: String? = nil, from: String? = nil
     ) {
         self.kind = kind
         self.game = game
@@ -52,6 +60,8 @@ struct GameNotice: Codable, Sendable, Equatable {
         self.name = name
         self.at = at
         self.move = move
+        self.invitation = invitation
+        self.from = from
     }
 }
 

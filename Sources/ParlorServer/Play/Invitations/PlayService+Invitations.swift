@@ -23,7 +23,7 @@ extension PlayService {
         }
         let now = millis
         let key = PlayStore.key(id)
-        return try await database.transaction { sql in
+        let rows = try await database.transaction { sql in
             let existing = try await InvitationStore.existing(invitees, on: sql)
             if let missing = invitees.first(where: { !existing.contains($0) }) { throw APIError.notFound("there is no user \(missing)") }
             for invitee in invitees {
@@ -32,6 +32,11 @@ extension PlayService {
             }
             return try await InvitationStore.invitations(to: invitees, in: key, on: sql)
         }
+        // Invitees online hear of it at once, on every node.
+        for row in rows {
+            await bus.publish(GameNotice(kind: .invited, game: id, user: row.to, at: row.expiresAt, invitation: row.id, from: row.from))
+        }
+        return rows
     }
 
     /// The user's pending, unexpired invitations to games still waiting, newest first.

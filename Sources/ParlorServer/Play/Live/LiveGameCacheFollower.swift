@@ -40,7 +40,7 @@ extension LiveGameCache {
             guard let held = heldCopy(of: notice.game) else { return }
             let current = notice.kind == .started ? held.row.status != .waiting : notice.user.map { held.seatRow(of: $0) != nil } ?? false
             if !current { remove(notice.game) }
-        case .chat, .matched:
+        case .chat, .matched, .invited:
             return
         }
     }

@@ -37,6 +37,9 @@ extension PlayService {
         case .matched:
             guard notice.user == user else { return ([], lastSent) }
             return ([.encoding(RealtimeMatchFound(game: notice.game))], lastSent)
+        case .invited:
+            guard notice.user == user, let invitation = notice.invitation, let from = notice.from else { return ([], lastSent) }
+            return ([.encoding(RealtimeInvitation(game: notice.game, invitation: invitation, from: from, expiresAt: notice.at ?? 0))], lastSent)
         }
     }
 
