@@ -81,17 +81,3 @@ public struct RateLimitPolicy: Sendable, Equatable {
         resetPerAccount: Rule(.max, per: .seconds(1))
     )
 }
-
-extension Duration {
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-
-    var wholeSeconds: Int { Int(components.seconds) }
-
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-}

@@ -122,7 +122,6 @@ enum PlayStore {
             .where("game", .equal, key(id)).where("user_id", .equal, user).run()
     }
 
-    /// Counts a connection in or out and returns the new count (nil when the user has no seat).
     /// A new connection of the user's to the game: the new count, and whether they had been away
     /// (gone to zero connections, their leaving announced) until now. Run it in a transaction: the
     /// row is read, locked on PostgreSQL, then written.
@@ -137,6 +136,7 @@ enum PlayStore {
         return (connections, wasAway)
     }
 
+    /// Counts a connection in or out and returns the new count (nil when the user has no seat).
     static func changeConnections(_ user: String, in id: UUID, by delta: Int, at now: Int64, on sql: any SQLDatabase) async throws -> Int? {
         let row = try await sql.raw("""
             UPDATE game_players SET connections = CASE WHEN connections + \(bind: delta) < 0 THEN 0 ELSE connections + \(bind: delta) END,
