@@ -15,31 +15,56 @@ enum RatingStore {
 
     /// Rates a finished game and updates each player's totals; returns the seats with their
     /// ratings before and after.
+    ///
+    /// The players' rating rows are locked (PostgreSQL) before they are read, in user order so
+    /// that two games sharing players cannot deadlock: a player's games that end at the same
+    /// moment then each build on the rating the other left, instead of both starting from the same.
     static func record(_ outcome: GameOutcome, of game: LiveGame, at now: Int64, on sql: any SQLDatabase) async throws -> [SeatRow] {
         let seated = game.seats.filter { $0.seat != nil }.sorted { ($0.seat ?? 0) < ($1.seat ?? 0) }
-        var before: [Int] = []
-        for seat in seated {
-            before.append(try await totals(of: seat.user, game: game.row.gameID, on: sql)?.rating ?? EloRating.startingRating)
+        guard !seated.isEmpty else { return game.seats }
+        let users = seated.map(\.user)
+        let gameID = game.row.gameID
+        let insert = sql.insert(into: "player_ratings").columns("user_id", "game_id", "rating", "games", "wins", "losses", "updated_at")
+        for user in users {
+            insert.values(SQLBind(user), SQLBind(gameID), SQLBind(EloRating.startingRating), SQLBind(0), SQLBind(0), SQLBind(0), SQLBind(now))
         }
-        let winnerIndices = Set(seated.indices.filter { outcome.winners.contains(seated[$0].seat ?? -1) })
-        let after = EloRating().newRatings(ratings: before, winners: winnerIndices)
+        try await insert.ignoringConflicts(with: ["user_id", "game_id"]).run()
+        let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE"
+        let rows = try await sql.raw("""
+            SELECT user_id, rating FROM player_ratings WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))
+            ORDER BY user_id\(lock)
+            """).all()
+        var current: [String: Int] = [:]
+        for row in rows { current[try row.decode(column: "user_id", as: String.self)] = try row.decode(column: "rating", as: Int.self) }
+        let before = users.map { current[$0] ?? EloRating.startingRating }
+        let winners = Set(seated.indices.filter { outcome.winners.contains(seated[$0].seat ?? -1) })
+        let after = EloRating().newRatings(ratings: before, winners: winners)
+        let drawn = outcome.winners.isEmpty
+        let won = users.indices.map { winners.contains($0) ? 1 : 0 }
+        let lost = users.indices.map { winners.contains($0) || drawn ? 0 : 1 }
+        try await sql.raw("""
+            UPDATE player_ratings SET rating = \(perUser(users, after)), games = games + 1,
+            wins = wins + \(perUser(users, won)), losses = losses + \(perUser(users, lost)), updated_at = \(bind: now)
+            WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))
+            """).run()
+        try await sql.raw("""
+            UPDATE game_players SET rating_before = \(perUser(users, before)), rating_after = \(perUser(users, after))
+            WHERE game = \(bind: PlayStore.key(game.id)) AND user_id IN (\(binds: users))
+            """).run()
         var seats = game.seats
-        for (index, seat) in seated.enumerated() {
-            let won = winnerIndices.contains(index)
-            let drawn = outcome.winners.isEmpty
-            try await sql.raw("""
-                INSERT INTO player_ratings (user_id, game_id, rating, games, wins, losses, updated_at)
-                VALUES (\(bind: seat.user), \(bind: game.row.gameID), \(bind: after[index]), 1, \(bind: won ? 1 : 0), \(bind: won || drawn ? 0 : 1), \(bind: now))
-                ON CONFLICT (user_id, game_id) DO UPDATE SET rating = excluded.rating, games = player_ratings.games + 1,
-                wins = player_ratings.wins + excluded.wins, losses = player_ratings.losses + excluded.losses, updated_at = excluded.updated_at
-                """).run()
-            try await PlayStore.setRatings(seat.user, in: game.id, before: before[index], after: after[index], on: sql)
-            if let position = seats.firstIndex(where: { $0.user == seat.user }) {
-                seats[position].ratingBefore = before[index]
-                seats[position].ratingAfter = after[index]
-            }
+        for (index, user) in users.enumerated() {
+            guard let position = seats.firstIndex(where: { $0.user == user }) else { continue }
+            seats[position].ratingBefore = before[index]
+            seats[position].ratingAfter = after[index]
         }
         return seats
+    }
+
+    /// `CASE user_id WHEN … THEN … END`: one value per user, for a single statement over all of them.
+    private static func perUser(_ users: [String], _ values: [Int]) -> SQLQueryString {
+        var expression: SQLQueryString = "CASE user_id"
+        for (user, value) in zip(users, values) { expression += " WHEN \(bind: user) THEN \(bind: value)" }
+        return expression + " END"
     }
 
     static func totals(of user: String, game: String, on sql: any SQLDatabase) async throws -> Totals? {

@@ -117,11 +117,6 @@ enum PlayStore {
         try await sql.update("game_players").set("resigned", to: 1).where("game", .equal, key(id)).where("user_id", .equal, user).run()
     }
 
-    static func setRatings(_ user: String, in id: UUID, before: Int, after: Int, on sql: any SQLDatabase) async throws {
-        try await sql.update("game_players").set("rating_before", to: before).set("rating_after", to: after)
-            .where("game", .equal, key(id)).where("user_id", .equal, user).run()
-    }
-
     /// A new connection of the user's to the game: the new count, and whether they had been away
     /// (gone to zero connections, their leaving announced) until now. Run it in a transaction: the
     /// row is read, locked on PostgreSQL, then written.
