@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ParlorAPI
+import ParlorClient
 import ParlorTestSupport
 import Testing
 
@@ -112,6 +113,37 @@ struct MultiNodeTests {
                     let game = try #require(matches.first)
                     let seats = try await nodeB.call(.get, "/games/\(game)", as: first).json["seats"] as? [[String: Any]] ?? []
                     #expect(Set(seats.compactMap { $0["user"] as? String }) == [first.user, second.user])
+                }
+            }
+        }
+    }
+
+    @Test("players who connect at the same moment on two nodes always start their game")
+    func simultaneousConnectionsStartTheGame() async throws {
+        try await withSharedPostgres { location in
+            try await withOnlinePlayNode(at: location) { nodeA in
+                try await withOnlinePlayNode(at: location) { nodeB in
+                    let nodes = [nodeA, nodeB]
+                    let guests = try await (0..<2).asyncMap { try await nodes[$0].guest() }
+                    var games: [UUID] = []
+                    for _ in 0..<20 { games.append(try await openTable(game: "quortex", players: guests, nodes: nodes, mode: "realtime")) }
+                    let connections = try await (0..<2).asyncMap { try await nodes[$0].connect(guests[$0]) }
+                    // Both players subscribe to every game at once, each through their own node.
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for game in games {
+                            for connection in connections { group.addTask { try await connection.subscribe(game: game) } }
+                        }
+                        try await group.waitForAll()
+                    }
+                    var waiting = games
+                    for _ in 0..<100 where !waiting.isEmpty {
+                        waiting = try await waiting.asyncMap { game in
+                            (game, try await nodeA.call(.get, "/games/\(game)", as: guests[0]).json["status"] as? String)
+                        }.filter { $0.1 != "active" }.map(\.0)
+                        if !waiting.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+                    }
+                    #expect(waiting.isEmpty, "\(waiting.count) of \(games.count) games never started with both players connected")
+                    for connection in connections { await connection.close() }
                 }
             }
         }

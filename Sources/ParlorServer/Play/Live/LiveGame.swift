@@ -25,16 +25,20 @@ struct LiveGame: Sendable {
         }
         let seats = try await PlayStore.seats(of: id, on: sql)
         let entries = row.status == .waiting ? [] : try await PlayStore.moves(of: id, on: sql)
+        return try assemble(row: row, seats: seats, engine: engine, entries: entries)
+    }
+
+    /// A game from its stored parts, its record replayed.
+    static func assemble(row: GameRow, seats: [SeatRow], engine: any PlayEngine, entries: [MoveEntry]) throws -> LiveGame {
         var game = LiveGame(row: row, seats: seats, engine: engine, entries: [])
-        if row.status != .waiting {
-            var state = try engine.start(settings: row.settings, seed: row.seed, seats: game.players)
-            game.keep(state, at: 0)
-            for entry in entries {
-                state = try engine.replay(entry, on: state)
-                game.keep(state, at: entry.seq)
-            }
-            game.entries = entries
+        guard row.status != .waiting else { return game }
+        var state = try engine.start(settings: row.settings, seed: row.seed, seats: game.players)
+        game.keep(state, at: 0)
+        for entry in entries {
+            state = try engine.replay(entry, on: state)
+            game.keep(state, at: entry.seq)
         }
+        game.entries = entries
         return game
     }
 

@@ -43,12 +43,12 @@ enum RatingStore {
         let won = users.indices.map { winners.contains($0) ? 1 : 0 }
         let lost = users.indices.map { winners.contains($0) || drawn ? 0 : 1 }
         try await sql.raw("""
-            UPDATE player_ratings SET rating = \(perUser(users, after)), games = games + 1,
-            wins = wins + \(perUser(users, won)), losses = losses + \(perUser(users, lost)), updated_at = \(bind: now)
+            UPDATE player_ratings SET rating = \(PlayStore.perUser(users, after)), games = games + 1,
+            wins = wins + \(PlayStore.perUser(users, won)), losses = losses + \(PlayStore.perUser(users, lost)), updated_at = \(bind: now)
             WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))
             """).run()
         try await sql.raw("""
-            UPDATE game_players SET rating_before = \(perUser(users, before)), rating_after = \(perUser(users, after))
+            UPDATE game_players SET rating_before = \(PlayStore.perUser(users, before)), rating_after = \(PlayStore.perUser(users, after))
             WHERE game = \(bind: PlayStore.key(game.id)) AND user_id IN (\(binds: users))
             """).run()
         var seats = game.seats
@@ -58,13 +58,6 @@ enum RatingStore {
             seats[position].ratingAfter = after[index]
         }
         return seats
-    }
-
-    /// `CASE user_id WHEN … THEN … END`: one value per user, for a single statement over all of them.
-    private static func perUser(_ users: [String], _ values: [Int]) -> SQLQueryString {
-        var expression: SQLQueryString = "CASE user_id"
-        for (user, value) in zip(users, values) { expression += " WHEN \(bind: user) THEN \(bind: value)" }
-        return expression + " END"
     }
 
     static func totals(of user: String, game: String, on sql: any SQLDatabase) async throws -> Totals? {

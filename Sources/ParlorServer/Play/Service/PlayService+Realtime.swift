@@ -17,18 +17,22 @@ extension PlayService: RealtimePlay {
             var game = try await live(id)
             if let seat = game.seatRow(of: user.userID) {
                 let now = millis
+                let waiting = game.row.status == .waiting
                 // Whether they had left is read from the database, not this node's copy: their
-                // leaving may have been recorded a moment ago, or on another node.
-                let change = try await database.transaction { sql in try await PlayStore.connect(user.userID, to: id, at: now, on: sql) }
-                let count = change?.connections
+                // leaving may have been recorded a moment ago, or on another node. A waiting game
+                // this connection completes starts in the same transaction.
+                let (change, started) = try await database.transaction { sql in
+                    let change = try await PlayStore.connect(user.userID, to: id, at: now, on: sql)
+                    return (change, waiting && change != nil ? try await self.start(id, at: now, on: sql) : nil)
+                }
                 if change?.wasAway == true, game.row.status == .active {
                     await bus.publish(GameNotice(kind: .reconnected, game: id, user: user.userID, seat: seat.seat))
                 }
-                if game.row.status == .waiting, try await startIfReady(id) {
-                    game = try await reload(id)
+                if let started {
+                    game = try await announce(started)
                 } else {
                     // Presence is all that changed: the copy is patched, not loaded again.
-                    cache.present(id, user: user.userID, connections: count ?? 1, awaySince: nil)
+                    cache.present(id, user: user.userID, connections: change?.connections ?? 1, awaySince: nil)
                     game = try await live(id)
                 }
             } else if !game.engine.policy.supportsSpectators {

@@ -113,11 +113,9 @@ struct PlayService: Sendable {
                 if codeTaken, attempt < 3 { continue }
                 throw error
             }
-            guard seats.count < row.players else {
-                try await startIfReady(row.id)
-                return try await reload(row.id)
-            }
-            return cached(LiveGame(row: row, seats: seats, engine: engine, entries: []))
+            let waiting = LiveGame(row: row, seats: seats, engine: engine, entries: [])
+            guard seats.count == row.players, let started = try await startIfReady(row.id) else { return cached(waiting) }
+            return started
         }
         throw APIError(.serviceUnavailable, code: "busy", message: "no free invite code was found; try again")
     }
@@ -137,18 +135,20 @@ struct PlayService: Sendable {
             try await PlayStore.insert(seat, into: id, on: sql)
             return (row, seats + [seat])
         }
-        guard let joined else {
-            try await startIfReady(id)
-            return try await reload(id)
-        }
+        guard let joined else { return try await startedOrReloaded(id) }
         await bus.publish(GameNotice(kind: .joined, game: id, user: user))
         // A real-time game starts from a subscription, once every player is connected, and the
         // player who just joined has no socket on it yet; a full turn-based game starts now.
         guard joined.row.mode == .realtime || joined.seats.count < joined.row.players, let engine = engines.engine(joined.row.gameID) else {
-            try await startIfReady(id)
-            return try await reload(id)
+            return try await startedOrReloaded(id)
         }
         return cached(LiveGame(row: joined.row, seats: joined.seats, engine: engine, entries: []))
+    }
+
+    /// The game started now, or as stored when it does not start.
+    private func startedOrReloaded(_ id: UUID) async throws -> LiveGame {
+        if let started = try await startIfReady(id) { return started }
+        return try await reload(id)
     }
 
     /// `game`, kept in the cache and returned.
@@ -168,28 +168,49 @@ struct PlayService: Sendable {
     }
 
     /// Starts a full game: at once when turn-based, when every player is connected when real-time.
-    /// Seats are dealt from the game's seed, so the deal is fixed when the game is created.
+    /// The started game, or nil when it is not ready (or was started already).
     @discardableResult
-    func startIfReady(_ id: UUID) async throws -> Bool {
+    func startIfReady(_ id: UUID) async throws -> LiveGame? {
         let now = millis
-        let started = try await database.transaction { sql -> Bool in
-            guard let row = try await PlayStore.game(id, on: sql), row.status == .waiting else { return false }
-            let seats = try await PlayStore.seats(of: id, on: sql)
-            guard seats.count == row.players else { return false }
-            if row.mode == .realtime, seats.contains(where: { $0.connections == 0 }) { return false }
-            guard try await PlayStore.start(id, at: now, deadline: now + Int64(row.turnSeconds) * 1000, on: sql) else { return false }
-            var random = GameRandom(seed: row.seed, stream: 7)
-            var order = seats.map(\.user)
-            random.shuffle(&order)
-            for (seat, user) in order.enumerated() {
-                try await PlayStore.assign(seat: seat, to: user, in: id, on: sql)
-            }
-            return true
+        guard let started = try await database.transaction({ sql in try await self.start(id, at: now, on: sql) }) else { return nil }
+        return try await announce(started)
+    }
+
+    /// Inside the caller's transaction, starts the game if it is full and, when real-time, every
+    /// player is connected; answers the started row and seats, or nil. Seats are dealt from the
+    /// game's seed, so the deal is fixed when the game is created.
+    ///
+    /// The game row is locked first: of two players connecting at once, the second to get the
+    /// lock reads the seats after the first has committed, so one of them sees both connected.
+    func start(_ id: UUID, at now: Int64, on sql: any SQLDatabase) async throws -> (row: GameRow, seats: [SeatRow])? {
+        guard var row = try await PlayStore.game(id, locked: true, on: sql), row.status == .waiting else { return nil }
+        var seats = try await PlayStore.seats(of: id, on: sql)
+        guard seats.count == row.players else { return nil }
+        if row.mode == .realtime, seats.contains(where: { $0.connections == 0 }) { return nil }
+        let deadline = now + Int64(row.turnSeconds) * 1000
+        guard try await PlayStore.start(id, at: now, deadline: deadline, on: sql) else { return nil }
+        var random = GameRandom(seed: row.seed, stream: 7)
+        var order = seats.map(\.user)
+        random.shuffle(&order)
+        try await PlayStore.assign(seats: order, in: id, on: sql)
+        row.status = .active
+        row.startedAt = now
+        row.lastMoveAt = now
+        row.deadlineAt = deadline
+        for index in seats.indices { seats[index].seat = order.firstIndex(of: seats[index].user) }
+        return (row, seats)
+    }
+
+    /// A game `start` has just started (committed): built here rather than loaded, kept in the
+    /// cache, and announced.
+    func announce(_ started: (row: GameRow, seats: [SeatRow])) async throws -> LiveGame {
+        guard let engine = engines.engine(started.row.gameID) else {
+            throw GameError.unsupportedGameVersion("this server does not play \(started.row.gameID)")
         }
-        guard started else { return false }
-        cache.remove(id)
-        await bus.publish(GameNotice(kind: .started, game: id, seq: 0))
-        return true
+        let game = try LiveGame.assemble(row: started.row, seats: started.seats, engine: engine, entries: [])
+        cache.put(game)
+        await bus.publish(GameNotice(kind: .started, game: game.id, seq: 0))
+        return game
     }
 
     static func displayName(of user: String, on sql: any SQLDatabase) async throws -> String {

@@ -21,8 +21,12 @@ enum PlayStore {
             .run()
     }
 
-    static func game(_ id: UUID, on sql: any SQLDatabase) async throws -> GameRow? {
-        try await sql.select().columns(GameRow.columns).from("games").where("id", .equal, key(id)).first().map(GameRow.init(row:))
+    /// The game's row; `locked` keeps it locked for the caller's transaction (PostgreSQL), so
+    /// writers that decide from it take turns.
+    static func game(_ id: UUID, locked: Bool = false, on sql: any SQLDatabase) async throws -> GameRow? {
+        let query = sql.select().columns(GameRow.columns).from("games").where("id", .equal, key(id))
+        if locked, sql.dialect.name != "sqlite" { query.for(.update) }
+        return try await query.first().map(GameRow.init(row:))
     }
 
     static func game(inviteCode: String, on sql: any SQLDatabase) async throws -> GameRow? {
@@ -109,8 +113,19 @@ enum PlayStore {
             .run()
     }
 
-    static func assign(seat: Int, to user: String, in id: UUID, on sql: any SQLDatabase) async throws {
-        try await sql.update("game_players").set("seat", to: seat).where("game", .equal, key(id)).where("user_id", .equal, user).run()
+    /// Seats `users` in that order: the first at seat 0.
+    static func assign(seats users: [String], in id: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            UPDATE game_players SET seat = \(perUser(users, Array(users.indices)))
+            WHERE game = \(bind: key(id)) AND user_id IN (\(binds: users))
+            """).run()
+    }
+
+    /// `CASE user_id WHEN … THEN … END`: one value per user, for a single statement over all of them.
+    static func perUser(_ users: [String], _ values: [Int]) -> SQLQueryString {
+        var expression: SQLQueryString = "CASE user_id"
+        for (user, value) in zip(users, values) { expression += " WHEN \(bind: user) THEN \(bind: value)" }
+        return expression + " END"
     }
 
     static func markResigned(_ user: String, in id: UUID, on sql: any SQLDatabase) async throws {
