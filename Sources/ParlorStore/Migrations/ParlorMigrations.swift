@@ -50,5 +50,6 @@ public enum ParlorMigrations {
                 .run()
         },
         PlayMigrations.play,
+        PlayMigrations.releaseStrandedClaims,
     ]
 }

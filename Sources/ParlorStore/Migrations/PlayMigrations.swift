@@ -101,4 +101,11 @@ enum PlayMigrations {
             .run()
         try await sql.create(index: "quick_match_waiting").on("quick_match_queue").column("game_id").column("players").column("mode").column("matched_game").run()
     }
+
+    /// Earlier versions claimed a quick-match group (`pending:…`) before creating its game, in a
+    /// separate transaction; a node that stopped in between left its players matched to nothing,
+    /// unable to wait again. Pairing is one transaction now; such leftovers go back to waiting.
+    static let releaseStrandedClaims = Migration(6, "release quick-match claims stranded by a stopped node") { sql, _ in
+        try await sql.raw("UPDATE quick_match_queue SET matched_game = NULL WHERE matched_game LIKE 'pending:%'").run()
+    }
 }

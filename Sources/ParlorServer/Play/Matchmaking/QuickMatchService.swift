@@ -55,40 +55,36 @@ extension PlayService {
         return made
     }
 
-    /// Claims the groups of one kind in a transaction, then (after commit: creating a game opens
-    /// its own transaction) creates each group's game and tells its players.
+    /// Pairs the players waiting for one kind in one transaction: each group's game is created,
+    /// its players marked matched and, when it can, the game started, all or nothing. A node
+    /// that stops halfway leaves everyone waiting, never matched to a game that does not exist.
     private func pair(_ kind: QuickMatchRow.Kind, mode: GameMode) async throws -> Int {
+        let request = NewGame(gameID: kind.game, players: kind.players, mode: mode)
+        let engine = try engine(for: request)
         let now = self.now()
+        let at = millis
         let lock = database.dialect == .postgres
-        let claims: [(claim: String, users: [String])] = try await database.transaction { sql in
+        let made: [(game: LiveGame, started: (row: GameRow, seats: [SeatRow])?)] = try await database.transaction { sql in
             let entries = try await QuickMatchStore.waiting(kind, lock: lock, on: sql).map {
                 QuickMatchEntry(id: $0.user, rating: $0.rating, enqueuedAt: Date(millis: $0.enqueuedAt))
             }
-            var claims: [(claim: String, users: [String])] = []
+            var made: [(game: LiveGame, started: (row: GameRow, seats: [SeatRow])?)] = []
             for group in QuickMatchPairing.groups(from: entries, size: kind.players, now: now) {
-                let claim = QuickMatchRow.claimPrefix + UUID().uuidString.lowercased()
                 let users = group.map(\.id)
-                guard try await QuickMatchStore.claim(users, as: claim, on: sql) == users.count else {
+                // No invite code: the game is full from the start.
+                let row = try self.newRow(request, engine: engine, by: users[0], inviteCode: nil)
+                let seats = try await Self.insert(row, seating: users, on: sql)
+                guard try await QuickMatchStore.match(users, to: PlayStore.key(row.id), on: sql) == users.count else {
                     throw APIError.conflict("a quick-match entry changed while pairing")
                 }
-                claims.append((claim, users))
+                made.append((LiveGame(row: row, seats: seats, engine: engine, entries: []), try await self.start(row.id, at: at, on: sql)))
             }
-            return claims
+            return made
         }
-        var made = 0
-        for (claim, users) in claims {
-            guard let first = users.first else { continue }
-            do {
-                let game = try await create(
-                    NewGame(gameID: kind.game, players: kind.players, mode: mode), by: first, members: Array(users.dropFirst()))
-                try await database.withConnection { sql in try await QuickMatchStore.resolve(claim, to: PlayStore.key(game.row.id), on: sql) }
-                for user in users { await bus.publish(GameNotice(kind: .matched, game: game.row.id, user: user)) }
-                made += 1
-            } catch {
-                logger.warning("quick-match game could not be made", metadata: ["error": "\(error)", "game": "\(kind.game)"])
-                try? await database.withConnection { sql in try await QuickMatchStore.resolve(claim, to: nil, on: sql) }
-            }
+        for (game, started) in made {
+            if let started { _ = try await announce(started) } else { cache.put(game) }
+            for seat in game.seats { await bus.publish(GameNotice(kind: .matched, game: game.id, user: seat.user)) }
         }
-        return made
+        return made.count
     }
 }

@@ -17,10 +17,8 @@ struct QuickMatchRow: Sendable {
     var matchedGame: String?
 
     static let columns = ["user_id", "game_id", "players", "mode", "rating", "enqueued_at", "matched_game"]
-    /// Marks a group claimed by a pairing pass whose game is being created.
-    static let claimPrefix = "pending:"
 
-    /// The game, once it exists (not while the claim is pending).
+    /// The game the player was matched into.
     var match: UUID? { matchedGame.flatMap { UUID(uuidString: $0) } }
 
     init(row: any SQLRow) throws {
@@ -75,16 +73,11 @@ enum QuickMatchStore {
             """).all().map(QuickMatchRow.init(row:))
     }
 
-    /// Marks the still-unmatched `users` with `claim`; answers how many it marked.
-    static func claim(_ users: [String], as claim: String, on sql: any SQLDatabase) async throws -> Int {
+    /// Marks the still-unmatched `users` matched to `game`; answers how many it marked.
+    static func match(_ users: [String], to game: String, on sql: any SQLDatabase) async throws -> Int {
         try await sql.raw("""
-            UPDATE quick_match_queue SET matched_game = \(bind: claim)
+            UPDATE quick_match_queue SET matched_game = \(bind: game)
             WHERE matched_game IS NULL AND user_id IN (\(binds: users)) RETURNING user_id
             """).all().count
-    }
-
-    /// Replaces a claim with the game made for it, or releases it (nil) so its players wait again.
-    static func resolve(_ claim: String, to game: String?, on sql: any SQLDatabase) async throws {
-        try await sql.update("quick_match_queue").set("matched_game", to: SQLBind(game)).where("matched_game", .equal, claim).run()
     }
 }

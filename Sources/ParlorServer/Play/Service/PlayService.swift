@@ -60,65 +60,7 @@ struct PlayService: Sendable {
         return try await live(id)
     }
 
-    // MARK: Creating and joining
-
-    struct NewGame: Sendable {
-        var gameID: String
-        var players: Int
-        var mode: GameMode
-        var settings: Data?
-        var turnSeconds: Int?
-        var graceSeconds: Int?
-        var timeoutPolicy: TimeoutPolicy?
-    }
-
-    func create(_ request: NewGame, by user: String, rematchOf: UUID? = nil, members: [String] = []) async throws -> LiveGame {
-        guard let engine = engines.engine(request.gameID) else {
-            throw APIError.invalidFields([FieldError(field: "game", message: "unknown game \"\(request.gameID)\"; see GET /games/catalogue")])
-        }
-        let settings: String
-        do {
-            settings = try engine.settings(request.settings, players: request.players)
-        } catch {
-            let field = engine.policy.accepts(playerCount: request.players) ? "settings" : "players"
-            throw APIError.invalidFields([FieldError(field: field, message: error.message)])
-        }
-        let turn = request.turnSeconds ?? (request.mode == .realtime ? 60 : 3 * 24 * 3600)
-        let everyone = [user] + members.filter { $0 != user }
-        // A fresh code clashing with a live one fails the unique index; a new code is tried.
-        for attempt in 1...3 {
-            let row = GameRow(
-                id: UUID(), gameID: request.gameID, engineVersion: engine.engineVersion, mode: request.mode, players: request.players,
-                inviteCode: rematchOf == nil ? InviteCode.make() : nil, settings: settings,
-                seed: GameSeed(UInt64.random(in: 0...UInt64.max)), turnSeconds: turn, graceSeconds: request.graceSeconds ?? 30,
-                timeoutPolicy: request.timeoutPolicy ?? (request.mode == .realtime ? .botMove : .forfeit), createdBy: user,
-                createdAt: millis, rematchOf: rematchOf.map(PlayStore.key))
-            let seats: [SeatRow]
-            do {
-                seats = try await database.transaction { sql in
-                    try await PlayStore.insert(row, on: sql)
-                    var seats: [SeatRow] = []
-                    for (index, member) in everyone.enumerated() {
-                        let seat = SeatRow(user: member, joined: index, name: try await Self.displayName(of: member, on: sql))
-                        try await PlayStore.insert(seat, into: row.id, on: sql)
-                        seats.append(seat)
-                    }
-                    return seats
-                }
-            } catch {
-                let codeTaken = try await database.withConnection { sql -> Bool in
-                    guard let code = row.inviteCode else { return false }
-                    return try await PlayStore.game(inviteCode: code, on: sql) != nil
-                }
-                if codeTaken, attempt < 3 { continue }
-                throw error
-            }
-            let waiting = LiveGame(row: row, seats: seats, engine: engine, entries: [])
-            guard seats.count == row.players, let started = try await startIfReady(row.id) else { return cached(waiting) }
-            return started
-        }
-        throw APIError(.serviceUnavailable, code: "busy", message: "no free invite code was found; try again")
-    }
+    // MARK: Joining
 
     /// Takes a place in a waiting game; taking it again answers the game. `alongside` runs in the
     /// same transaction, first, so that what it writes and the place are taken together or not at all.
@@ -152,7 +94,7 @@ struct PlayService: Sendable {
     }
 
     /// `game`, kept in the cache and returned.
-    private func cached(_ game: LiveGame) -> LiveGame {
+    func cached(_ game: LiveGame) -> LiveGame {
         cache.put(game)
         return game
     }
