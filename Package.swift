@@ -233,7 +233,7 @@ let package = Package(
             name: "ParlorCommandTests",
             // Depends on the executable so that `swift test` builds the binary these tests run.
             dependencies: [
-                "parlor", "ParlorTestSupport", "CrazyEights", "GameCore",
+                "parlor", "ParlorTestSupport", "CrazyEights", "GameCore", "ParlorAPI", "ParlorClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

@@ -36,7 +36,8 @@ struct Serve: AsyncParsableCommand {
             http.connectionPool.retryConnectionEstablishment = false
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
             do {
-                let services = ParlorServices(accounts: accounts, httpClient: client, mailer: mailer)
+                var services = ParlorServices(accounts: accounts, httpClient: client, mailer: mailer)
+                try Self.applyNodeTimeout(sources, to: &services)
                 try await Self.serve(configuration: configuration, location: location, services: services, logger: logger)
                 try await client.shutdown()
             } catch {
@@ -44,6 +45,15 @@ struct Serve: AsyncParsableCommand {
                 throw error
             }
         }
+    }
+
+    /// `node_timeout`: seconds a node may stay silent before the others sweep its connections;
+    /// it beats four times in that time.
+    static func applyNodeTimeout(_ sources: SettingSources, to services: inout ParlorServices) throws(CommandFailure) {
+        guard let seconds = try sources.integer(nil, .nodeTimeout) else { return }
+        guard (1...3600).contains(seconds) else { throw CommandFailure(.usage, "node_timeout must be 1 to 3600 seconds, not \(seconds)") }
+        services.nodeTimeout = .seconds(seconds)
+        services.nodeHeartbeat = .seconds(seconds) / 4
     }
 
     static func serve(configuration: ServerConfiguration, location: DatabaseLocation, services: ParlorServices, logger: Logger) async throws {

@@ -21,12 +21,13 @@ enum Setting: String, CaseIterable, Sendable {
     case facebookAppSecret = "facebook_app_secret"
     case facebookGraphURL = "facebook_graph_url"
     case facebookLimitedKeysURL = "facebook_limited_keys_url"
+    case nodeTimeout = "node_timeout"
 
     /// `PARLOR_DATA_DIR` for `data_dir`, and so on.
     var environmentName: String { "PARLOR_" + rawValue.uppercased() }
 
     /// Whether the config file must give a number rather than a string.
-    var isInteger: Bool { self == .port || self == .maxBodyBytes || self == .bcryptCost }
+    var isInteger: Bool { self == .port || self == .maxBodyBytes || self == .bcryptCost || self == .nodeTimeout }
 }
 
 /// Where each setting comes from, strongest first: flag, environment variable, config file, default.

@@ -24,7 +24,7 @@ struct PostgresServeTests {
                     #expect(body.contains(#""dialect" : "postgres""#))
                     #expect(body.contains(#""status" : "ready""#))
                 }
-                let applied = nodes.map { $0.standardError.contains("migrations_applied=[1, 2, 3, 4, 5, 6]") }
+                let applied = nodes.map { $0.standardError.contains("migrations_applied=[1, 2, 3, 4, 5, 6, 7]") }
                 #expect(applied.filter { $0 }.count == 1, "exactly one node applies the migration")
 
                 let rows = try await Database.withOpened(location, logger: .quiet) { database in

@@ -59,7 +59,9 @@ public enum ParlorApplication {
         RealtimeRoutes.register(on: router, hub: hub, gate: gate)
         additionalRoutes(RouteRegistrar(router: router, table: table))
         var backgroundServices: [any Service] = [
-            AccountsHousekeeping(database: database, now: services.now), hub,
+            AccountsHousekeeping(database: database, now: services.now),
+            NodePresenceService(play: play, heartbeat: services.nodeHeartbeat, timeout: services.nodeTimeout) { hub.closeAll(.presenceLost) },
+            hub,
             TurnTimerService(play: play, interval: services.turnTimerInterval),
             LiveGameCacheFollower(cache: play.cache, bus: bus),
         ]

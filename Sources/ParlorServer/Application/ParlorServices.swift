@@ -15,6 +15,10 @@ public struct ParlorServices: Sendable {
     public var realtime = RealtimeConfiguration()
     /// How often each node looks for expired turn deadlines.
     public var turnTimerInterval: Duration = .milliseconds(250)
+    /// How often each node tells the others it is alive.
+    public var nodeHeartbeat: Duration = .seconds(5)
+    /// How long a node may stay silent before the others take its players' connections away.
+    public var nodeTimeout: Duration = .seconds(20)
 
     public init(
         accounts: AccountsConfiguration, httpClient: HTTPClient = .shared, mailer: any Mailer,

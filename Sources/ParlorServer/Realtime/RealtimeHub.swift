@@ -53,6 +53,13 @@ final class RealtimeHub: Service, Sendable {
         for connection in open { connection.requestClose(.shuttingDown) }
     }
 
+    /// Closes every open connection with `close`; the clients reconnect.
+    func closeAll(_ close: RealtimeClose) {
+        let open = state.withLock { Array($0.connections.values) }
+        logger.warning("closing every real-time connection", metadata: ["count": "\(open.count)", "reason": "\(close.reason)"])
+        for connection in open { connection.requestClose(close) }
+    }
+
     /// Hands `notice` to the connections it concerns, without waiting for any of them.
     func dispatch(_ notice: GameNotice) {
         let targets: [RealtimeConnection] = state.withLock { state in

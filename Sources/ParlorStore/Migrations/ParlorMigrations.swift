@@ -51,5 +51,6 @@ public enum ParlorMigrations {
         },
         PlayMigrations.play,
         PlayMigrations.releaseStrandedClaims,
+        PlayMigrations.nodePresence,
     ]
 }

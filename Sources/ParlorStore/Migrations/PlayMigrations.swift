@@ -108,4 +108,28 @@ enum PlayMigrations {
     static let releaseStrandedClaims = Migration(6, "release quick-match claims stranded by a stopped node") { sql, _ in
         try await sql.raw("UPDATE quick_match_queue SET matched_game = NULL WHERE matched_game LIKE 'pending:%'").run()
     }
+
+    /// Which node holds which players' connections, so that when a node stops without saying
+    /// goodbye (killed, crashed, cut off) the others can take its connections away: each node
+    /// refreshes its `parlor_nodes` row, and one that has gone quiet is swept by the others.
+    /// `game_players.connections` stays the total over nodes, which is what readers use.
+    static let nodePresence = Migration(7, "track which node holds each connection, so a stopped node's are swept") { sql, _ in
+        try await sql.create(table: "parlor_nodes")
+            .column("id", type: .text, .primaryKey(autoIncrement: false))
+            .column("started_at", type: .bigint, .notNull)
+            .column("seen_at", type: .bigint, .notNull)
+            .run()
+        try await sql.create(table: "game_connections")
+            .column("game", type: .text, .notNull, .references("games", "id", onDelete: .cascade))
+            .column("user_id", type: .text, .notNull)
+            .column("node", type: .text, .notNull)
+            .column("connections", type: .int, .notNull)
+            .primaryKey("game", "user_id", "node")
+            .run()
+        try await sql.create(index: "game_connections_node").on("game_connections").column("node").run()
+        // Counts from before nodes were tracked could never be swept. The nodes restart to apply
+        // this, so their clients reconnect and are counted again.
+        try await sql.raw("UPDATE game_players SET connections = 0 WHERE connections > 0").run()
+    }
 }
+

@@ -13,6 +13,7 @@ import ParlorTestSupport
 /// A real server on a loopback port, with guests signing in over HTTP and playing over `/ws`.
 struct OnlinePlayServer: Sendable {
     let client: any TestClientProtocol
+    let database: Database
 
     struct Guest: Sendable {
         var token: String
@@ -58,10 +59,11 @@ struct OnlinePlayServer: Sendable {
 /// Runs `body` against a real Parlor application over loopback sockets.
 func withOnlinePlayServer(
     kind: TestDatabaseKind = .sqlite, timerInterval: Duration = .milliseconds(50),
+    configure: @escaping @Sendable (inout ParlorServices) -> Void = { _ in },
     _ body: @escaping @Sendable (OnlinePlayServer) async throws -> Void
 ) async throws {
     try await kind.withDatabase(migrated: true) { database in
-        try await withOnlinePlayNode(database: database, timerInterval: timerInterval, body)
+        try await withOnlinePlayNode(database: database, timerInterval: timerInterval, configure: configure, body)
     }
 }
 
@@ -85,13 +87,15 @@ func withSharedPostgres(_ body: @escaping @Sendable (DatabaseLocation) async thr
 }
 
 private func withOnlinePlayNode<Result: Sendable>(
-    database: Database, timerInterval: Duration, _ body: @escaping @Sendable (OnlinePlayServer) async throws -> Result
+    database: Database, timerInterval: Duration, configure: @Sendable (inout ParlorServices) -> Void = { _ in },
+    _ body: @escaping @Sendable (OnlinePlayServer) async throws -> Result
 ) async throws -> Result {
     var services = ParlorServices.forTests(now: Date.init) { $0.rateLimits = .off }
     services.turnTimerInterval = timerInterval
+    configure(&services)
     let app = try await ParlorApplication.build(
         configuration: ServerConfiguration(port: 0), database: database, services: services, logger: .quiet)
-    return try await app.test(.live) { client in try await body(OnlinePlayServer(client: client)) }
+    return try await app.test(.live) { client in try await body(OnlinePlayServer(client: client, database: database)) }
 }
 
 /// Creates a game as `players[0]` and seats the others by invite code, player `i` calling

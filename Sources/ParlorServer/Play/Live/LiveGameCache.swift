@@ -30,10 +30,12 @@ final class LiveGameCache: Sendable {
     /// The copy of `id` as held, even when the bus has announced a later seq.
     func heldCopy(of id: UUID) -> LiveGame? { held.withLock { $0.games[id] } }
 
-    /// Keeps `game` unless the cache already holds a later version of it.
+    /// Keeps `game` unless the cache already holds a later version of it: a higher seq, or the
+    /// same seq further along (started, or ended). A copy loaded just before a start commits
+    /// would otherwise replace the started game with the waiting one.
     func put(_ game: LiveGame) {
         held.withLock { held in
-            if let kept = held.games[game.id], kept.row.seq > game.row.seq { return }
+            if let kept = held.games[game.id], (kept.row.seq, kept.row.status.stage) > (game.row.seq, game.row.status.stage) { return }
             if held.games.count >= capacity, held.games[game.id] == nil {
                 // Finished games go first; they are only read for late renders.
                 let victim = held.games.first(where: { $0.value.row.status == .completed })?.key ?? held.games.keys.first

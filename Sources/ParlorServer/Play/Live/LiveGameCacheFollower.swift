@@ -18,6 +18,9 @@ struct LiveGameCacheFollower: Service {
         for await notice in notices.cancelOnGracefulShutdown() {
             cache.noticed(notice)
         }
+        // The bus stops before this service does and ends the stream first; returning before
+        // being told to stop would count as failing.
+        if !Task.isCancelled { try? await gracefulShutdown() }
     }
 }
 

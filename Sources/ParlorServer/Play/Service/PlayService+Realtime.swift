@@ -21,9 +21,15 @@ extension PlayService: RealtimePlay {
                 // Whether they had left is read from the database, not this node's copy: their
                 // leaving may have been recorded a moment ago, or on another node. A waiting game
                 // this connection completes starts in the same transaction.
-                let (change, started) = try await database.transaction { sql in
+                let (change, started) = try await database.transaction { sql -> ((connections: Int, wasAway: Bool)?, (row: GameRow, seats: [SeatRow])?) in
+                    // Locks in the order a start takes them, the game's row before its seats':
+                    // two players connecting at once would deadlock otherwise.
+                    let row = waiting ? try await PlayStore.game(id, locked: true, on: sql) : nil
                     let change = try await PlayStore.connect(user.userID, to: id, at: now, on: sql)
-                    return (change, waiting && change != nil ? try await self.start(id, at: now, on: sql) : nil)
+                    guard change != nil else { return (change, nil) }
+                    try await NodePresenceStore.connect(user.userID, to: id, node: node, on: sql)
+                    guard let row else { return (change, nil) }
+                    return (change, try await self.start(row, at: now, on: sql))
                 }
                 if change?.wasAway == true, game.row.status == .active {
                     await bus.publish(GameNotice(kind: .reconnected, game: id, user: user.userID, seat: seat.seat))
@@ -53,16 +59,26 @@ extension PlayService: RealtimePlay {
     }
 
     private func leave(user: AuthenticatedUser, game id: UUID) async {
+        let now = millis
         do {
-            let now = millis
-            guard let count = try await database.withConnection({ sql in
-                try await PlayStore.changeConnections(user.userID, in: id, by: -1, at: now, on: sql)
-            }) else { return }
+            let node = self.node
+            let count = try await database.transaction { sql in
+                try await NodePresenceStore.disconnect(user.userID, from: id, node: node, at: now, on: sql)
+            }
             guard count == 0 else { return }
-            cache.present(id, user: user.userID, connections: 0, awaySince: now)
+        } catch {
+            return logger.warning("presence update failed", metadata: ["game": "\(id)", "error": "\(error)"])
+        }
+        await wentAway(user.userID, from: id, at: now)
+    }
+
+    /// `user` has no connection to the game left: the others are told, and when it is their
+    /// turn in a real-time game, the grace period starts now.
+    func wentAway(_ user: String, from id: UUID, at now: Int64) async {
+        do {
+            cache.present(id, user: user, connections: 0, awaySince: now)
             let game = try await live(id)
-            await bus.publish(GameNotice(kind: .left, game: id, user: user.userID, seat: game.seat(of: user.userID), at: now))
-            // The grace period starts now when it is the player's turn.
+            await bus.publish(GameNotice(kind: .left, game: id, user: user, seat: game.seat(of: user), at: now))
             if game.row.status == .active, let deadline = deadline(for: game, now: now), deadline < (game.row.deadlineAt ?? .max) {
                 try await database.withConnection { sql in try await PlayStore.setDeadline(id, deadline, on: sql) }
                 cache.remove(id)

@@ -18,6 +18,8 @@ struct PlayService: Sendable {
     let appender: MoveAppender?
     let now: @Sendable () -> Date
     let logger: Logger
+    /// This process's name in `parlor_nodes`: the connections it counts are its own.
+    let node = UUID().uuidString.lowercased()
 
     init(
         database: Database, accounts: AccountService, engines: PlayEngines = .standard, bus: any GameEventBus,
@@ -125,7 +127,15 @@ struct PlayService: Sendable {
     /// The game row is locked first: of two players connecting at once, the second to get the
     /// lock reads the seats after the first has committed, so one of them sees both connected.
     func start(_ id: UUID, at now: Int64, on sql: any SQLDatabase) async throws -> (row: GameRow, seats: [SeatRow])? {
-        guard var row = try await PlayStore.game(id, locked: true, on: sql), row.status == .waiting else { return nil }
+        guard let row = try await PlayStore.game(id, locked: true, on: sql) else { return nil }
+        return try await start(row, at: now, on: sql)
+    }
+
+    /// ``start(_:at:on:)`` for a game whose row the caller has read, locked, in this transaction.
+    func start(_ locked: GameRow, at now: Int64, on sql: any SQLDatabase) async throws -> (row: GameRow, seats: [SeatRow])? {
+        var row = locked
+        let id = row.id
+        guard row.status == .waiting else { return nil }
         var seats = try await PlayStore.seats(of: id, on: sql)
         guard seats.count == row.players else { return nil }
         if row.mode == .realtime, seats.contains(where: { $0.connections == 0 }) { return nil }

@@ -9,6 +9,15 @@ enum GameMode: String, Sendable, Codable {
 
 enum GameStatus: String, Sendable, Codable {
     case waiting, active, completed
+
+    /// The order a game goes through them in.
+    var stage: Int {
+        switch self {
+        case .waiting: 0
+        case .active: 1
+        case .completed: 2
+        }
+    }
 }
 
 enum TimeoutPolicy: String, Sendable, Codable {
