@@ -1,4 +1,5 @@
 import Foundation
+import ParlorStore
 import SQLKit
 
 /// SQL over `parlor_nodes` and `game_connections`: which node holds which players' connections.
@@ -38,14 +39,27 @@ enum NodePresenceStore {
 
     /// Counts one connection of `user` to `id` on `node` out, and the total with it; the new total,
     /// or nil when this node held none (it was swept meanwhile: the total no longer counts it).
-    static func disconnect(_ user: String, from id: UUID, node: String, at now: Int64, on sql: any SQLDatabase) async throws -> Int? {
-        let held = try await sql.raw("""
+    /// One statement on PostgreSQL, a transaction of two on SQLite.
+    static func disconnect(_ user: String, from id: UUID, node: String, at now: Int64, on database: Database) async throws -> Int? {
+        let game = PlayStore.key(id)
+        let mine: SQLQueryString = """
             UPDATE game_connections SET connections = connections - 1
-            WHERE game = \(bind: PlayStore.key(id)) AND user_id = \(bind: user) AND node = \(bind: node) AND connections > 0
-            RETURNING connections
-            """).all()
-        guard !held.isEmpty else { return nil }
-        return try await PlayStore.changeConnections(user, in: id, by: -1, at: now, on: sql)
+            WHERE game = \(bind: game) AND user_id = \(bind: user) AND node = \(bind: node) AND connections > 0
+            """
+        guard database.dialect == .postgres else {
+            return try await database.transaction { sql in
+                guard !(try await sql.raw(mine + " RETURNING connections").all()).isEmpty else { return nil }
+                return try await PlayStore.changeConnections(user, in: id, by: -1, at: now, on: sql)
+            }
+        }
+        return try await database.withConnection { sql in
+            try await sql.raw("""
+                WITH mine AS (\(mine) RETURNING connections)
+                UPDATE game_players SET connections = CASE WHEN connections - 1 < 0 THEN 0 ELSE connections - 1 END,
+                away_since = CASE WHEN connections - 1 <= 0 THEN \(bind: now) ELSE NULL END
+                WHERE game = \(bind: game) AND user_id = \(bind: user) AND EXISTS (SELECT 1 FROM mine) RETURNING connections
+                """).first()?.decode(column: "connections", as: Int.self)
+        }
     }
 
     /// Nodes not seen since `cutoff`; on PostgreSQL locked, skipping those another node is sweeping.

@@ -61,10 +61,7 @@ extension PlayService: RealtimePlay {
     private func leave(user: AuthenticatedUser, game id: UUID) async {
         let now = millis
         do {
-            let node = self.node
-            let count = try await database.transaction { sql in
-                try await NodePresenceStore.disconnect(user.userID, from: id, node: node, at: now, on: sql)
-            }
+            let count = try await NodePresenceStore.disconnect(user.userID, from: id, node: node, at: now, on: database)
             guard count == 0 else { return }
         } catch {
             return logger.warning("presence update failed", metadata: ["game": "\(id)", "error": "\(error)"])
