@@ -64,11 +64,11 @@ extension PlayService {
         let now = self.now()
         let at = millis
         let lock = database.dialect == .postgres
-        let made: [(game: LiveGame, started: (row: GameRow, seats: [SeatRow])?)] = try await database.transaction { sql in
+        let made: [(game: LiveGame, started: StartedGame?)] = try await database.transaction { sql in
             let entries = try await QuickMatchStore.waiting(kind, lock: lock, on: sql).map {
                 QuickMatchEntry(id: $0.user, rating: $0.rating, enqueuedAt: Date(millis: $0.enqueuedAt))
             }
-            var made: [(game: LiveGame, started: (row: GameRow, seats: [SeatRow])?)] = []
+            var made: [(game: LiveGame, started: StartedGame?)] = []
             for group in QuickMatchPairing.groups(from: entries, size: kind.players, now: now) {
                 let users = group.map(\.id)
                 // No invite code: the game is full from the start.

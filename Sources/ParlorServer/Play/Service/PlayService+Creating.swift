@@ -25,7 +25,7 @@ extension PlayService {
         // A fresh code clashing with a live one fails the unique index; a new code is tried.
         for attempt in 1...3 {
             let row = try newRow(request, engine: engine, by: user, inviteCode: rematchOf == nil ? InviteCode.make() : nil, rematchOf: rematchOf)
-            let made: (seats: [SeatRow], started: (row: GameRow, seats: [SeatRow])?)
+            let made: (seats: [SeatRow], started: StartedGame?)
             do {
                 let now = millis
                 made = try await database.transaction { sql in

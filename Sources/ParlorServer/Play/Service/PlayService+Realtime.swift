@@ -21,7 +21,7 @@ extension PlayService: RealtimePlay {
                 // Whether they had left is read from the database, not this node's copy: their
                 // leaving may have been recorded a moment ago, or on another node. A waiting game
                 // this connection completes starts in the same transaction.
-                let (change, started) = try await database.transaction { sql -> ((connections: Int, wasAway: Bool)?, (row: GameRow, seats: [SeatRow])?) in
+                let (change, started) = try await database.transaction { sql -> (PlayStore.Connection?, StartedGame?) in
                     // Locks in the order a start takes them, the game's row before its seats':
                     // two players connecting at once would deadlock otherwise.
                     let row = waiting ? try await PlayStore.game(id, locked: true, on: sql) : nil

@@ -111,6 +111,9 @@ struct PlayService: Sendable {
         return try await join(row.id, user: user)
     }
 
+    /// A game's row and seats as a start left them, before they are built into a ``LiveGame``.
+    typealias StartedGame = (row: GameRow, seats: [SeatRow])
+
     /// Starts a full game: at once when turn-based, when every player is connected when real-time.
     /// The started game, or nil when it is not ready (or was started already).
     @discardableResult
@@ -126,13 +129,13 @@ struct PlayService: Sendable {
     ///
     /// The game row is locked first: of two players connecting at once, the second to get the
     /// lock reads the seats after the first has committed, so one of them sees both connected.
-    func start(_ id: UUID, at now: Int64, on sql: any SQLDatabase) async throws -> (row: GameRow, seats: [SeatRow])? {
+    func start(_ id: UUID, at now: Int64, on sql: any SQLDatabase) async throws -> StartedGame? {
         guard let row = try await PlayStore.game(id, locked: true, on: sql) else { return nil }
         return try await start(row, at: now, on: sql)
     }
 
     /// ``start(_:at:on:)`` for a game whose row the caller has read, locked, in this transaction.
-    func start(_ locked: GameRow, at now: Int64, on sql: any SQLDatabase) async throws -> (row: GameRow, seats: [SeatRow])? {
+    func start(_ locked: GameRow, at now: Int64, on sql: any SQLDatabase) async throws -> StartedGame? {
         var row = locked
         let id = row.id
         guard row.status == .waiting else { return nil }
@@ -155,7 +158,7 @@ struct PlayService: Sendable {
 
     /// A game `start` has just started (committed): built here rather than loaded, kept in the
     /// cache, and announced.
-    func announce(_ started: (row: GameRow, seats: [SeatRow])) async throws -> LiveGame {
+    func announce(_ started: StartedGame) async throws -> LiveGame {
         guard let engine = engines.engine(started.row.gameID) else {
             throw GameError.unsupportedGameVersion("this server does not play \(started.row.gameID)")
         }

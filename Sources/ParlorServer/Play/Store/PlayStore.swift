@@ -132,10 +132,13 @@ enum PlayStore {
         try await sql.update("game_players").set("resigned", to: 1).where("game", .equal, key(id)).where("user_id", .equal, user).run()
     }
 
+    /// A user's connections to a game after one more, and whether they had been away until then.
+    typealias Connection = (connections: Int, wasAway: Bool)
+
     /// A new connection of the user's to the game: the new count, and whether they had been away
     /// (gone to zero connections, their leaving announced) until now. Run it in a transaction: the
     /// row is read, locked on PostgreSQL, then written.
-    static func connect(_ user: String, to id: UUID, at now: Int64, on sql: any SQLDatabase) async throws -> (connections: Int, wasAway: Bool)? {
+    static func connect(_ user: String, to id: UUID, at now: Int64, on sql: any SQLDatabase) async throws -> Connection? {
         let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE"
         guard let before = try await sql.raw("""
             SELECT connections, away_since FROM game_players WHERE game = \(bind: key(id)) AND user_id = \(bind: user)\(lock)
