@@ -43,6 +43,20 @@ import Testing
         #expect(cache.get(game.id)?.row.seq == 1, "an old notice changes nothing")
     }
 
+    @Test func aCopyLoadedBeforeTheStartDoesNotReplaceTheStartedGame() throws {
+        let cache = LiveGameCache()
+        let started = try Self.activeGame()
+        var waiting = LiveGame(row: started.row, seats: started.seats, engine: started.engine, entries: [])
+        waiting.row.status = .waiting
+        cache.put(started)
+        cache.put(waiting)
+        #expect(cache.get(started.id)?.row.status == .active, "same seq, an earlier stage: kept out")
+        let (moved, _) = try Self.played(started)
+        cache.put(moved)
+        cache.put(started)
+        #expect(cache.get(started.id)?.row.seq == 1, "an earlier seq: kept out")
+    }
+
     @Test func presenceIsPatchedIntoTheCopy() throws {
         let cache = LiveGameCache()
         let game = try Self.activeGame()

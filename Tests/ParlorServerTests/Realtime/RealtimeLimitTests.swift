@@ -44,7 +44,9 @@ import WSCore
     }
 
     @Test func aClientThatDoesNotAnswerPingsIsClosed() async throws {
-        let configuration = RealtimeConfiguration.forTests { $0.heartbeat = .seconds(1) }
+        // Two seconds, not one: a client that answers must survive the test process being starved
+        // for a couple of seconds beside the CPU-bound suites (CI saw it closed at one).
+        let configuration = RealtimeConfiguration.forTests { $0.heartbeat = .seconds(2) }
         try await withRealtimeServer(configuration: configuration) { server in
             let silent = TestSocket(url: server.url, token: "good-alice", reading: false)
             let live = TestSocket(url: server.url, token: "good-bob")

@@ -9,9 +9,15 @@ extension PlayService {
         switch notice.kind {
         case .moved, .started, .ended:
             var game = try await live(noticed: notice)
-            if notice.kind == .ended, game.row.status != .completed || game.seats.contains(where: { $0.seat != nil && $0.ratingAfter == nil }) {
-                game = try await reload(notice.game)
-            }
+            // A copy that has not caught up with the notice (one loaded as the game started, say)
+            // would render nothing: the receiver would never hear of the start or the end.
+            let behind =
+                switch notice.kind {
+                case .started: game.row.status == .waiting
+                case .ended: game.row.status != .completed || game.seats.contains(where: { $0.seat != nil && $0.ratingAfter == nil })
+                default: false
+                }
+            if behind { game = try await reload(notice.game) }
             var (frames, sent) = try moves(of: game, for: user, after: lastSent)
             if notice.kind == .ended, let outcome = game.row.outcome {
                 let ratings = game.seats.compactMap { seat -> RealtimeRatingChange? in
