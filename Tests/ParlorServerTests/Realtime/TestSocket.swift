@@ -86,7 +86,9 @@ final class TestSocket: Sendable {
     func abandon() { task.cancel() }
 
     /// The next message not yet returned, waiting up to `timeout` for it.
-    func next(timeout: Duration = .seconds(5)) async throws -> Message {
+    /// The default bounds a hang, not a speed: beside the CPU-bound suites, CI has seen a
+    /// message take more than 5 s to arrive.
+    func next(timeout: Duration = .seconds(30)) async throws -> Message {
         let deadline = ContinuousClock.now + timeout
         while true {
             let text: String? = received.state.withLock { state in
@@ -101,7 +103,7 @@ final class TestSocket: Sendable {
     }
 
     /// Skips messages until one of `type`.
-    func next(_ type: String, timeout: Duration = .seconds(5)) async throws -> Message {
+    func next(_ type: String, timeout: Duration = .seconds(30)) async throws -> Message {
         while true {
             let message = try await next(timeout: timeout)
             if message.type == type { return message }
