@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "parlor", targets: ["parlor"]),
+        .executable(name: "parlor-loadtest", targets: ["parlor-loadtest"]),
         .library(name: "GameCore", targets: ["GameCore"]),
         .library(name: "Quortex", targets: ["Quortex"]),
         .library(name: "CrazyEights", targets: ["CrazyEights"]),
@@ -123,38 +124,104 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Server: the Hummingbird application, one folder per capability.
+        // Server, one target per capability; each holds its routes, service, SQL and migrations, and
+        // reaches another capability only through that one's package interface. Arrows point down:
+        // ParlorServer (the root) assembles them all; Realtime sits on Play; every capability sits
+        // on ParlorHTTP (request pipeline, errors, metrics) and reaches users through ParlorAccounts.
         .target(
-            name: "ParlorServer",
+            name: "ParlorHTTP",
             dependencies: [
-                "ParlorAPI",
-                "ParlorStore",
-                "SignInProviders",
-                "StatsSync",
-                "GameCore",
-                "Quortex",
-                "CrazyEights",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ParlorAccounts",
+            dependencies: [
+                "ParlorHTTP", "ParlorAPI", "ParlorStore", "SignInProviders",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ParlorMiniApps",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ParlorSync",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorStore", "StatsSync",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ParlorPlay",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorStore", "GameCore", "Quortex", "CrazyEights",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
         ),
-        // Tools: the `parlor` command (serve, migrate, version).
+        .target(
+            name: "ParlorRealtime",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorAPI", "GameCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The application root: assembles the capabilities, their migrations and services.
+        .target(
+            name: "ParlorServer",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
+                "ParlorAPI", "ParlorStore", "SignInProviders",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // Tools: the `parlor` command (serve, migrate, admin, bench, per-game tools).
         .executableTarget(
             name: "parlor",
             dependencies: [
                 "ParlorServer",
+                "ParlorAccounts",
+                "ParlorRealtime",
                 "ParlorStore",
                 "SignInProviders",
                 "GameCore",
@@ -167,6 +234,20 @@ let package = Package(
                 "CrazyEights",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The load generator: bot games over WebSockets against a running server; a client, so
+        // the server binary does not carry it.
+        .executableTarget(
+            name: "parlor-loadtest",
+            dependencies: [
+                "ParlorClient", "ParlorAPI", "GameCore", "Quortex", "CrazyEights",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
@@ -192,13 +273,15 @@ let package = Package(
             swiftSettings: strict + optimisedInDebug),
         .testTarget(
             name: "ParlorStoreTests",
-            dependencies: ["ParlorStore", "ParlorTestSupport"],
+            // The product's own migrations are what the migrator is tested with.
+            dependencies: ["ParlorStore", "ParlorTestSupport", "ServerTestSupport", "ParlorServer"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ParlorServerTests",
             dependencies: [
-                "ParlorServer", "ParlorAPI", "ParlorTestSupport", "ParlorStore", "SignInProviders",
+                "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
+                "ServerTestSupport", "ParlorAPI", "ParlorTestSupport", "ParlorStore", "SignInProviders",
                 "StatsSync", "ParlorClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
@@ -231,11 +314,18 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlorCommandTests",
-            // Depends on the executable so that `swift test` builds the binary these tests run.
+            // Depends on the executables so that `swift test` builds the binaries these tests run.
             dependencies: [
-                "parlor", "ParlorTestSupport", "CrazyEights", "GameCore", "ParlorAPI", "ParlorClient",
+                "parlor", "parlor-loadtest", "ServerTestSupport", "ParlorServer", "ParlorTestSupport", "CrazyEights", "GameCore", "ParlorAPI", "ParlorClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: strict
+        ),
+        // Helpers for tests of the server: databases with every capability's tables.
+        .target(
+            name: "ServerTestSupport",
+            dependencies: ["ParlorServer", "ParlorStore", "ParlorTestSupport"],
+            path: "Tests/ServerTestSupport",
             swiftSettings: strict
         ),
         // Shared test helpers: the SQLite/PostgreSQL matrix, temporary directories, process runner.

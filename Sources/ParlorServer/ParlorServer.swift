@@ -1,3 +1,7 @@
+import ParlorAccounts
+import ParlorHTTP
+import ParlorPlay
+
 /// ParlorServer: the Hummingbird application that serves every Parlor product.
 ///
 /// `Application/` assembles it; `HTTP/` and `Errors/` hold the request pipeline shared by all routes

@@ -14,7 +14,7 @@ public struct Migrator: Sendable {
     public let migrations: [Migration]
     private let now: @Sendable () -> Date
 
-    public init(migrations: [Migration] = ParlorMigrations.all, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(migrations: [Migration], now: @escaping @Sendable () -> Date = Date.init) {
         let versions = migrations.map(\.version)
         precondition(Set(versions).count == versions.count, "duplicate migration version")
         self.migrations = migrations.sorted { $0.version < $1.version }

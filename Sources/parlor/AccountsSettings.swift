@@ -1,4 +1,5 @@
 import Foundation
+import ParlorAccounts
 import ParlorServer
 import SignInProviders
 

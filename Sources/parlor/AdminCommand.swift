@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ParlorAccounts
 import ParlorServer
 import ParlorStore
 
@@ -30,7 +31,7 @@ struct AdminCreate: AsyncParsableCommand {
             let cost = try sources.integer(nil, .bcryptCost).map { UInt8(clamping: $0) } ?? 12
             let password = Environment.process["PARLOR_ADMIN_PASSWORD"] ?? readLine(strippingNewline: true)
             try await Database.withOpened(location, logger: logger) { database in
-                _ = try await Migrator().migrate(database)
+                _ = try await Migrator.parlor.migrate(database)
                 do {
                     switch try await AdminAccounts.create(username: username, password: password, in: database, bcryptCost: cost) {
                     case .created(let id): print("created admin \(username) (\(id))")

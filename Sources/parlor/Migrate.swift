@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ParlorServer
 import ParlorStore
 
 /// `parlor migrate`: apply pending migrations (or, with `--status`, only report them).
@@ -16,7 +17,7 @@ struct Migrate: AsyncParsableCommand {
             let sources = try options.sources(.process)
             let location = try options.location(sources)
             let logger = try options.bootstrapLogging(sources)
-            let migrator = Migrator()
+            let migrator = Migrator.parlor
             try await Database.withOpened(location, logger: logger) { database in
                 if status {
                     let report = try await migrator.status(database)

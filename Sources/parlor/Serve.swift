@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
+import ParlorAccounts
 import ParlorServer
 import ParlorStore
 import UnixSignals
@@ -58,7 +59,7 @@ struct Serve: AsyncParsableCommand {
 
     static func serve(configuration: ServerConfiguration, location: DatabaseLocation, services: ParlorServices, logger: Logger) async throws {
         try await Database.withOpened(location, logger: logger) { database in
-            let applied = try await Migrator().migrate(database)
+            let applied = try await Migrator.parlor.migrate(database)
             logger.info("database ready", metadata: ["database": "\(location)", "migrations_applied": "\(applied)"])
             let app = try await ParlorApplication.build(
                 configuration: configuration,

@@ -2,12 +2,12 @@ import Foundation
 import ParlorTestSupport
 import Testing
 
-/// `parlor loadtest`'s options, against the built binary. Playing against a real server is run by
-/// hand (`PARLOR_RATE_LIMITS=off parlor serve`, then `parlor loadtest --games 1000 …`).
+/// `parlor-loadtest`'s options, against the built binary. Playing against a real server is run by
+/// hand (`PARLOR_RATE_LIMITS=off parlor serve`, then `parlor-loadtest --games 1000 …`).
 @Suite struct LoadtestCommandTests {
     func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
         try await withTemporaryDirectory { directory in
-            try await ParlorProcess.run(["loadtest"] + arguments, in: directory)
+            try await ParlorProcess.run(arguments, executable: "parlor-loadtest", in: directory)
         }
     }
 
@@ -54,8 +54,8 @@ import Testing
             let server = try ParlorProcess(["serve", "--port", "0"], in: directory, environment: ["PARLOR_RATE_LIMITS": "off"])
             let port = try await server.waitUntilListening()
             let result = try await ParlorProcess.run(
-                ["loadtest", "--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", "random",
-                 "--json"], in: directory)
+                ["--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", "random", "--json"],
+                executable: "parlor-loadtest", in: directory)
             #expect(result.status == 0, "\(result.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect(report["warm_up_seconds"] as? Double == 1)

@@ -7,17 +7,20 @@ final class ParlorProcess: Sendable {
     private let stdoutBuffer = OutputBuffer()
     private let stderrBuffer = OutputBuffer()
 
-    /// Next to the test bundle in the build directory, or `PARLOR_BINARY`.
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["PARLOR_BINARY"] { return URL(fileURLWithPath: path) }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parlor")
+    /// The built `executable` next to the test bundle in the build directory; `parlor` may be
+    /// replaced by `PARLOR_BINARY`.
+    static func binary(_ executable: String = "parlor") -> URL {
+        if executable == "parlor", let path = ProcessInfo.processInfo.environment["PARLOR_BINARY"] { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(executable)
     }
 
-    /// Starts `parlor ARGUMENTS` in `directory`. The child sees no `PARLOR_*` variable but `environment`'s.
+    /// Starts `executable ARGUMENTS` in `directory`. The child sees no `PARLOR_*` variable but `environment`'s.
     /// `input`, when given, is written to its standard input, which is then closed.
-    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:], input: Data? = nil) throws {
+    init(
+        _ arguments: [String], executable: String = "parlor", in directory: URL, environment: [String: String] = [:], input: Data? = nil
+    ) throws {
         process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = Self.binary(executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PARLOR_") }
@@ -88,11 +91,11 @@ final class ParlorProcess: Sendable {
         kill(process.processIdentifier, signal)
     }
 
-    /// Runs `parlor ARGUMENTS` to completion.
+    /// Runs `executable ARGUMENTS` to completion.
     static func run(
-        _ arguments: [String], in directory: URL, environment: [String: String] = [:], input: Data? = nil
+        _ arguments: [String], executable: String = "parlor", in directory: URL, environment: [String: String] = [:], input: Data? = nil
     ) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let child = try ParlorProcess(arguments, in: directory, environment: environment, input: input)
+        let child = try ParlorProcess(arguments, executable: executable, in: directory, environment: environment, input: input)
         let status = try await child.waitForExit()
         return (status, child.standardOutput, child.standardError)
     }

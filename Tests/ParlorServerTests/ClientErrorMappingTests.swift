@@ -3,7 +3,13 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import OpenAPIRuntime
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
+@testable import ParlorSync
 import Testing
 
 /// How errors from the OpenAPI runtime, decoders and Hummingbird become client errors.

@@ -1,6 +1,11 @@
-import Testing
-
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 @testable import ParlorServer
+@testable import ParlorSync
+import Testing
 
 /// Durations in the units the stores, tokens and metrics use: truncated, never rounded up.
 struct DurationUnitsTests {

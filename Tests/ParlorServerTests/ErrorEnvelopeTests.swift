@@ -1,9 +1,15 @@
 import Foundation
-import NIOFoundationCompat
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import NIOFoundationCompat
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
+@testable import ParlorSync
 import ParlorTestSupport
 import Testing
 

@@ -3,9 +3,16 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
 import ParlorStore
+@testable import ParlorSync
 import ParlorTestSupport
+import ServerTestSupport
 import ServiceLifecycle
 import Testing
 

@@ -1,11 +1,17 @@
 import Foundation
 import HTTPTypes
-import NIOFoundationCompat
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-import ParlorTestSupport
+import NIOFoundationCompat
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 @testable import ParlorServer
+@testable import ParlorSync
+import ParlorTestSupport
 import Testing
 
 @Suite struct RequestPipelineTests {

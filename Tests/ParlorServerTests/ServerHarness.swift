@@ -1,13 +1,20 @@
 import Foundation
 import HTTPTypes
-import NIOFoundationCompat
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import NIOFoundationCompat
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
 import ParlorStore
+@testable import ParlorSync
 import ParlorTestSupport
+import ServerTestSupport
 
 /// Starts the real application on an ephemeral port over a fresh database and runs `body` with an
 /// HTTP client connected to it.

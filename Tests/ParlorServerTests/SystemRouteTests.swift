@@ -1,11 +1,17 @@
 import Foundation
 import HTTPTypes
-import NIOFoundationCompat
 import HummingbirdTesting
 import NIOCore
+import NIOFoundationCompat
+@testable import ParlorAccounts
 import ParlorAPI
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
 import ParlorStore
+@testable import ParlorSync
 import ParlorTestSupport
 import Testing
 

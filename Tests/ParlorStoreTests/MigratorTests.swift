@@ -1,6 +1,8 @@
 import Foundation
+import ParlorServer
 import ParlorStore
 import ParlorTestSupport
+import ServerTestSupport
 import SQLKit
 import Testing
 
@@ -11,7 +13,7 @@ import Testing
     @Test(arguments: TestDatabaseKind.available)
     func appliesEveryMigrationOnceAndRecordsIt(kind: TestDatabaseKind) async throws {
         try await kind.withDatabase { database in
-            let migrator = Migrator(now: { Self.fixedNow })
+            let migrator = Migrator(migrations: ParlorMigrations.all, now: { Self.fixedNow })
             #expect(try await migrator.status(database) == MigrationStatus(applied: [], pending: Self.versions, unknown: []))
 
             #expect(try await migrator.migrate(database) == Self.versions)
@@ -63,7 +65,7 @@ import Testing
                 try await sql.insert(into: Migrator.table).columns("version", "name", "applied_at_ms")
                     .values(SQLBind(99), SQLBind("from the future"), SQLBind(0)).run()
             }
-            let migrator = Migrator()
+            let migrator = Migrator.parlor
             #expect(try await migrator.status(database).unknown == [99])
             #expect(try await !migrator.status(database).isCurrent)
             await #expect(throws: StoreError.databaseNewerThanBuild(unknownVersions: [99])) {
@@ -80,7 +82,7 @@ import Testing
                 for _ in 0..<4 {
                     group.addTask {
                         try await Database.withOpened(location, logger: .quiet) { database in
-                            try await Migrator().migrate(database)
+                            try await Migrator.parlor.migrate(database)
                         }
                     }
                 }

@@ -47,14 +47,14 @@ public enum TestDatabaseKind: String, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A fresh database of this kind, opened (and migrated when asked) for the duration of `body`.
+    /// A fresh database of this kind, opened (and brought up to `migrations`) for the duration of `body`.
     public func withDatabase<Result: Sendable>(
-        migrated: Bool = false,
+        migrations: [Migration] = [],
         _ body: (Database) async throws -> Result
     ) async throws -> Result {
         try await withFreshLocation { location in
             try await Database.withOpened(location, logger: .quiet) { database in
-                if migrated { try await Migrator().migrate(database) }
+                if !migrations.isEmpty { try await Migrator(migrations: migrations).migrate(database) }
                 return try await body(database)
             }
         }

@@ -80,7 +80,7 @@ func withFakeAndVerifier<Result: Sendable>(
     configure: (inout VerifierSetup) -> Void = { _ in },
     _ body: (FakeProviders, SignInVerifier) async throws -> Result
 ) async throws -> Result {
-    try await FakeProviders.run { fake in
+    try await FakeProviders.run(now: { clock.now }) { fake in
         var setup = VerifierSetup(fake: fake)
         configure(&setup)
         return try await withVerifier(setup, clock: clock) { verifier in try await body(fake, verifier) }

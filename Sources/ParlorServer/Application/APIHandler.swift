@@ -1,13 +1,78 @@
+import ParlorAccounts
 import ParlorAPI
+import ParlorMiniApps
+import ParlorPlay
 import ParlorStore
+import ParlorSync
 
-/// Implements the generated `APIProtocol`; each capability adds its operations in an extension
-/// kept in its own folder.
+/// Implements the generated `APIProtocol` by handing each operation to its capability, which
+/// holds only its own dependencies; the system routes (health, readiness, versions) are its own.
 struct APIHandler: APIProtocol {
     let database: Database
     let migrator: Migrator
-    let accounts: AccountService
-    let miniApps: MiniAppService
-    let sync: SyncService
-    let play: PlayService
+    let accountsAPI: AccountsAPI
+    let miniAppsAPI: MiniAppsAPI
+    let syncAPI: SyncAPI
+    let playAPI: PlayAPI
+
+    // MARK: Accounts
+
+    func signInAsGuest(_ input: Operations.SignInAsGuest.Input) async throws -> Operations.SignInAsGuest.Output { try await accountsAPI.signInAsGuest(input) }
+    func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output { try await accountsAPI.register(input) }
+    func signInWithPassword(_ input: Operations.SignInWithPassword.Input) async throws -> Operations.SignInWithPassword.Output { try await accountsAPI.signInWithPassword(input) }
+    func signInWithApple(_ input: Operations.SignInWithApple.Input) async throws -> Operations.SignInWithApple.Output { try await accountsAPI.signInWithApple(input) }
+    func signInWithDiscord(_ input: Operations.SignInWithDiscord.Input) async throws -> Operations.SignInWithDiscord.Output { try await accountsAPI.signInWithDiscord(input) }
+    func signInWithFacebook(_ input: Operations.SignInWithFacebook.Input) async throws -> Operations.SignInWithFacebook.Output { try await accountsAPI.signInWithFacebook(input) }
+    func refreshSession(_ input: Operations.RefreshSession.Input) async throws -> Operations.RefreshSession.Output { try await accountsAPI.refreshSession(input) }
+    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output { try await accountsAPI.logOut(input) }
+    func logOutEverywhere(_ input: Operations.LogOutEverywhere.Input) async throws -> Operations.LogOutEverywhere.Output { try await accountsAPI.logOutEverywhere(input) }
+    func requestPasswordReset(_ input: Operations.RequestPasswordReset.Input) async throws -> Operations.RequestPasswordReset.Output { try await accountsAPI.requestPasswordReset(input) }
+    func resetPassword(_ input: Operations.ResetPassword.Input) async throws -> Operations.ResetPassword.Output { try await accountsAPI.resetPassword(input) }
+    func getJWKS(_ input: Operations.GetJWKS.Input) async throws -> Operations.GetJWKS.Output { try await accountsAPI.getJWKS(input) }
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output { try await accountsAPI.getMe(input) }
+    func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output { try await accountsAPI.updateMe(input) }
+    func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output { try await accountsAPI.deleteMe(input) }
+    func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output { try await accountsAPI.changePassword(input) }
+    func unlinkIdentity(_ input: Operations.UnlinkIdentity.Input) async throws -> Operations.UnlinkIdentity.Output { try await accountsAPI.unlinkIdentity(input) }
+    func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output { try await accountsAPI.getUser(input) }
+    func checkUsername(_ input: Operations.CheckUsername.Input) async throws -> Operations.CheckUsername.Output { try await accountsAPI.checkUsername(input) }
+    // MARK: Mini apps
+
+    func getDemoMiniApp(_ input: Operations.GetDemoMiniApp.Input) async throws -> Operations.GetDemoMiniApp.Output { try await miniAppsAPI.getDemoMiniApp(input) }
+    func startDemoSession(_ input: Operations.StartDemoSession.Input) async throws -> Operations.StartDemoSession.Output { try await miniAppsAPI.startDemoSession(input) }
+    func listMiniApps(_ input: Operations.ListMiniApps.Input) async throws -> Operations.ListMiniApps.Output { try await miniAppsAPI.listMiniApps(input) }
+    func launchMiniApp(_ input: Operations.LaunchMiniApp.Input) async throws -> Operations.LaunchMiniApp.Output { try await miniAppsAPI.launchMiniApp(input) }
+    func exchangeSSOCode(_ input: Operations.ExchangeSSOCode.Input) async throws -> Operations.ExchangeSSOCode.Output { try await miniAppsAPI.exchangeSSOCode(input) }
+    func introspectToken(_ input: Operations.IntrospectToken.Input) async throws -> Operations.IntrospectToken.Output { try await miniAppsAPI.introspectToken(input) }
+    func adminListMiniApps(_ input: Operations.AdminListMiniApps.Input) async throws -> Operations.AdminListMiniApps.Output { try await miniAppsAPI.adminListMiniApps(input) }
+    func adminCreateMiniApp(_ input: Operations.AdminCreateMiniApp.Input) async throws -> Operations.AdminCreateMiniApp.Output { try await miniAppsAPI.adminCreateMiniApp(input) }
+    func adminGetMiniApp(_ input: Operations.AdminGetMiniApp.Input) async throws -> Operations.AdminGetMiniApp.Output { try await miniAppsAPI.adminGetMiniApp(input) }
+    func adminUpdateMiniApp(_ input: Operations.AdminUpdateMiniApp.Input) async throws -> Operations.AdminUpdateMiniApp.Output { try await miniAppsAPI.adminUpdateMiniApp(input) }
+    func adminDeleteMiniApp(_ input: Operations.AdminDeleteMiniApp.Input) async throws -> Operations.AdminDeleteMiniApp.Output { try await miniAppsAPI.adminDeleteMiniApp(input) }
+    func adminRotateMiniAppSecret(_ input: Operations.AdminRotateMiniAppSecret.Input) async throws -> Operations.AdminRotateMiniAppSecret.Output { try await miniAppsAPI.adminRotateMiniAppSecret(input) }
+    // MARK: Sync
+
+    func pushSyncEvents(_ input: Operations.PushSyncEvents.Input) async throws -> Operations.PushSyncEvents.Output { try await syncAPI.pushSyncEvents(input) }
+    func listSyncEvents(_ input: Operations.ListSyncEvents.Input) async throws -> Operations.ListSyncEvents.Output { try await syncAPI.listSyncEvents(input) }
+    func getSyncSummary(_ input: Operations.GetSyncSummary.Input) async throws -> Operations.GetSyncSummary.Output { try await syncAPI.getSyncSummary(input) }
+    // MARK: Play
+
+    func listGameCatalogue(_ input: Operations.ListGameCatalogue.Input) async throws -> Operations.ListGameCatalogue.Output { try await playAPI.listGameCatalogue(input) }
+    func createGame(_ input: Operations.CreateGame.Input) async throws -> Operations.CreateGame.Output { try await playAPI.createGame(input) }
+    func joinGameByCode(_ input: Operations.JoinGameByCode.Input) async throws -> Operations.JoinGameByCode.Output { try await playAPI.joinGameByCode(input) }
+    func getGame(_ input: Operations.GetGame.Input) async throws -> Operations.GetGame.Output { try await playAPI.getGame(input) }
+    func listGames(_ input: Operations.ListGames.Input) async throws -> Operations.ListGames.Output { try await playAPI.listGames(input) }
+    func submitMove(_ input: Operations.SubmitMove.Input) async throws -> Operations.SubmitMove.Output { try await playAPI.submitMove(input) }
+    func resignGame(_ input: Operations.ResignGame.Input) async throws -> Operations.ResignGame.Output { try await playAPI.resignGame(input) }
+    func listMoves(_ input: Operations.ListMoves.Input) async throws -> Operations.ListMoves.Output { try await playAPI.listMoves(input) }
+    func getGameRecord(_ input: Operations.GetGameRecord.Input) async throws -> Operations.GetGameRecord.Output { try await playAPI.getGameRecord(input) }
+    func rematchGame(_ input: Operations.RematchGame.Input) async throws -> Operations.RematchGame.Output { try await playAPI.rematchGame(input) }
+    func getMyRatings(_ input: Operations.GetMyRatings.Input) async throws -> Operations.GetMyRatings.Output { try await playAPI.getMyRatings(input) }
+    func inviteToGame(_ input: Operations.InviteToGame.Input) async throws -> Operations.InviteToGame.Output { try await playAPI.inviteToGame(input) }
+    func listInvitations(_ input: Operations.ListInvitations.Input) async throws -> Operations.ListInvitations.Output { try await playAPI.listInvitations(input) }
+    func acceptInvitation(_ input: Operations.AcceptInvitation.Input) async throws -> Operations.AcceptInvitation.Output { try await playAPI.acceptInvitation(input) }
+    func declineInvitation(_ input: Operations.DeclineInvitation.Input) async throws -> Operations.DeclineInvitation.Output { try await playAPI.declineInvitation(input) }
+    func enterQuickMatch(_ input: Operations.EnterQuickMatch.Input) async throws -> Operations.EnterQuickMatch.Output { try await playAPI.enterQuickMatch(input) }
+    func getQuickMatch(_ input: Operations.GetQuickMatch.Input) async throws -> Operations.GetQuickMatch.Output { try await playAPI.getQuickMatch(input) }
+    func cancelQuickMatch(_ input: Operations.CancelQuickMatch.Input) async throws -> Operations.CancelQuickMatch.Output { try await playAPI.cancelQuickMatch(input) }
 }

@@ -1,10 +1,16 @@
 import Hummingbird
 import Logging
 import NIOCore
+import ParlorAccounts
 import ParlorAPI
+import ParlorHTTP
+import ParlorMiniApps
+import ParlorPlay
+import ParlorRealtime
 import ParlorStore
-import SignInProviders
+import ParlorSync
 import ServiceLifecycle
+import SignInProviders
 
 /// Assembles the Parlor HTTP application.
 public enum ParlorApplication {
@@ -17,7 +23,7 @@ public enum ParlorApplication {
         configuration: ServerConfiguration,
         database: Database,
         services: ParlorServices,
-        migrator: Migrator = Migrator(),
+        migrator: Migrator = .parlor,
         logger: Logger,
         onServerRunning: @escaping @Sendable (SocketAddress?) async -> Void = { _ in },
         additionalRoutes: (RouteRegistrar) -> Void = { _ in }
@@ -52,9 +58,12 @@ public enum ParlorApplication {
         let postgresBus = database.dialect == .postgres ? PostgresGameEventBus(database: database, logger: logger) : nil
         let bus: any GameEventBus = postgresBus ?? LocalGameEventBus()
         let play = PlayService(database: database, accounts: accounts, bus: bus, now: services.now, logger: logger)
-        try APIHandler(database: database, migrator: migrator, accounts: accounts, miniApps: miniApps, sync: sync, play: play)
-            .registerHandlers(on: RecordingTransport(router: router, table: table))
-        let hub = RealtimeHub(play: play, bus: bus, configuration: services.realtime, logger: logger)
+        let handler = APIHandler(
+            database: database, migrator: migrator, accountsAPI: AccountsAPI(accounts: accounts),
+            miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
+            playAPI: PlayAPI(accounts: accounts, play: play))
+        try handler.registerHandlers(on: RecordingTransport(router: router, table: table))
+        let hub = RealtimeHub(play: PlayChannel(play: play), bus: bus, configuration: services.realtime, logger: logger)
         let gate = RealtimeUpgradeGate()
         RealtimeRoutes.register(on: router, hub: hub, gate: gate)
         additionalRoutes(RouteRegistrar(router: router, table: table))

@@ -1,6 +1,10 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import ParlorAccounts
+import ParlorHTTP
+import ParlorPlay
+import ParlorRealtime
 import ParlorStore
 
 /// What the application talks to beyond its database: outbound HTTP, mail and the clock.

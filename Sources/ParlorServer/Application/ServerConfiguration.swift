@@ -1,3 +1,7 @@
+import ParlorAccounts
+import ParlorHTTP
+import ParlorPlay
+
 /// How the HTTP server listens and what it accepts.
 public struct ServerConfiguration: Sendable, Equatable {
     public static let defaultHost = "127.0.0.1"

@@ -1,8 +1,11 @@
 import Foundation
 import OpenAPIRuntime
-import Prometheus
+import ParlorAccounts
 import ParlorAPI
+import ParlorHTTP
+import ParlorPlay
 import ParlorStore
+import Prometheus
 
 /// Liveness, readiness, versions, metrics and the contract itself.
 extension APIHandler {

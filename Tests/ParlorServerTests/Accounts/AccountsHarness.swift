@@ -4,9 +4,16 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import NIOFoundationCompat
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
 import ParlorStore
+@testable import ParlorSync
 import ParlorTestSupport
+import ServerTestSupport
 import SignInProviders
 import SQLKit
 import Synchronization

@@ -2,7 +2,13 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
+@testable import ParlorSync
 import ParlorTestSupport
 import Testing
 

@@ -1,6 +1,12 @@
 import Foundation
 import HTTPTypes
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
+@testable import ParlorSync
 import ParlorTestSupport
 import Testing
 

@@ -1,10 +1,16 @@
 import Foundation
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorServer
 import ParlorStore
+@testable import ParlorSync
 import ParlorTestSupport
+import ServerTestSupport
 import SQLKit
 import Testing
-
-@testable import ParlorServer
 
 @Suite struct SigningKeyRingTests {
     /// The first sign-ins on a fresh database race to make the first key. Each used to make its

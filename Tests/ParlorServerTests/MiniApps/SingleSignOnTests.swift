@@ -1,7 +1,13 @@
 import Foundation
 import HTTPTypes
 import JWTKit
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
+@testable import ParlorSync
 import ParlorTestSupport
 import Testing
 

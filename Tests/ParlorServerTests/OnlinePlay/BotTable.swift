@@ -1,6 +1,12 @@
 import Foundation
 import GameCore
+@testable import ParlorAccounts
 import ParlorClient
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import Synchronization
 
 /// One bot's side of a finished game: what it received, and its socket's statistics.

@@ -1,7 +1,13 @@
 import Foundation
 import HTTPTypes
+@testable import ParlorAccounts
 import ParlorAPI
 import ParlorClient
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import Testing
 
 /// Invitations reach an invitee who is online at once, over the real-time channel.

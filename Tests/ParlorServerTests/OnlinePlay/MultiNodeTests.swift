@@ -1,7 +1,13 @@
 import Foundation
 import HTTPTypes
+@testable import ParlorAccounts
 import ParlorAPI
 import ParlorClient
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import ParlorTestSupport
 import Testing
 
@@ -68,21 +74,26 @@ struct MultiNodeTests {
                     // Long enough for a second firing of any deadline to show.
                     try await Task.sleep(for: .milliseconds(500))
                     for (index, game) in games.enumerated() {
-                        let moves = try await nodeB.call(.get, "/games/\(game)/moves", as: guests[1]).json["moves"] as? [[String: Any]] ?? []
+                        // The state first, then the move log: the log only grows, so its first
+                        // `seq` moves are the ones this state counts, however many more
+                        // timeouts fire (every 5 s) while a loaded machine runs these checks.
+                        let state = try await nodeC.call(.get, "/games/\(game)", as: guests[0]).json
+                        let seq = try #require(state["seq"] as? Int)
+                        let log = try await nodeB.call(.get, "/games/\(game)/moves", as: guests[1]).json["moves"] as? [[String: Any]] ?? []
+                        let moves = log.filter { ($0["seq"] as? Int ?? .max) <= seq }
+                        #expect(state["status"] as? String == "active")
+                        #expect(moves.count == seq, "the log holds each of the \(seq) moves the state counts, once")
                         let times = moves.compactMap { ($0["at"] as? String).flatMap(Self.date) }
                         #expect(!moves.isEmpty && moves.allSatisfy { $0["kind"] as? String == "timeout" })
                         #expect(times.count == moves.count)
                         if let first = times.first, index < deadlines.count {
                             #expect(first >= deadlines[index].addingTimeInterval(-0.001), "game \(index) fired no earlier than its deadline")
                         }
-                        // Every timeout sets the next turn's deadline 5 s on; a deadline fired
-                        // twice would show as two moves moments apart.
+                        // Every timeout sets the next turn's deadline 5 s on, by the server's
+                        // clock; a deadline fired twice would show as two moves moments apart.
                         for (earlier, later) in zip(times, times.dropFirst()) {
                             #expect(later.timeIntervalSince(earlier) > 4.9, "game \(index) fired each deadline once")
                         }
-                        let state = try await nodeC.call(.get, "/games/\(game)", as: guests[0]).json
-                        #expect(state["status"] as? String == "active")
-                        #expect(state["seq"] as? Int == moves.count)
                         let next = (state["turn_deadline"] as? String).flatMap(Self.date)
                         #expect(next != nil && times.last != nil && abs(next!.timeIntervalSince(times.last!) - 5) < 0.5, "the next turn has its own deadline")
                     }

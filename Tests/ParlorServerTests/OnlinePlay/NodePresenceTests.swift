@@ -1,9 +1,15 @@
 import Foundation
 import HTTPTypes
+@testable import ParlorAccounts
 import ParlorAPI
 import ParlorClient
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
 import ParlorStore
+@testable import ParlorSync
 import ParlorTestSupport
 import SQLKit
 import Testing
@@ -33,10 +39,12 @@ import Testing
             }
 
             // What a node killed a minute ago leaves behind: its row, and one more connection of
-            // the second player's that nothing will ever count out.
+            // the second player's that nothing will ever count out. Planted in one transaction: a
+            // sweep that saw the node's row before its connections would forget the node and
+            // leave the connection counted for good.
             let now = Int64(Date().timeIntervalSince1970 * 1000)
             let key = game.uuidString.lowercased()
-            try await server.database.withConnection { sql in
+            try await server.database.transaction { sql in
                 try await sql.insert(into: "parlor_nodes").columns("id", "started_at", "seen_at")
                     .values(SQLBind("killed-node"), SQLBind(now - 120_000), SQLBind(now - 60_000)).run()
                 try await sql.insert(into: "game_connections").columns("game", "user_id", "node", "connections")

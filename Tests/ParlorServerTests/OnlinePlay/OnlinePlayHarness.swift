@@ -4,11 +4,18 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+@testable import ParlorAccounts
 import ParlorAPI
 import ParlorClient
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
 import ParlorStore
+@testable import ParlorSync
 import ParlorTestSupport
+import ServerTestSupport
 
 /// A real server on a loopback port, with guests signing in over HTTP and playing over `/ws`.
 struct OnlinePlayServer: Sendable {
@@ -81,7 +88,7 @@ func withOnlinePlayNode<Result: Sendable>(
 /// A fresh, migrated PostgreSQL database for nodes to share.
 func withSharedPostgres(_ body: @escaping @Sendable (DatabaseLocation) async throws -> Void) async throws {
     try await TestDatabaseKind.postgres.withFreshLocation { location in
-        _ = try await Database.withOpened(location, logger: .quiet) { database in try await Migrator().migrate(database) }
+        _ = try await Database.withOpened(location, logger: .quiet) { database in try await Migrator.parlor.migrate(database) }
         try await body(location)
     }
 }

@@ -1,11 +1,17 @@
 import CrazyEights
 import Foundation
 import GameCore
-import HummingbirdTesting
 import HTTPTypes
+import HummingbirdTesting
 import NIOCore
+@testable import ParlorAccounts
 import ParlorAPI
 import ParlorClient
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import ParlorTestSupport
 import Quortex
 import Testing

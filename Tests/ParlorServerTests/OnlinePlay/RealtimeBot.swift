@@ -1,7 +1,13 @@
 import Foundation
 import GameCore
+@testable import ParlorAccounts
 import ParlorAPI
 import ParlorClient
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import Synchronization
 
 /// A player on a socket: it acts whenever its latest view says it may, from that view alone,

@@ -1,6 +1,12 @@
 import Foundation
 import GameCore
 import HTTPTypes
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import ParlorTestSupport
 import Quortex
 import Testing

@@ -1,4 +1,10 @@
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 @testable import ParlorServer
+@testable import ParlorSync
 import Testing
 
 @Suite struct EloRatingTests {

@@ -1,9 +1,14 @@
 import Foundation
 import GameCore
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorServer
+@testable import ParlorSync
 import Quortex
 import Testing
-
-@testable import ParlorServer
 
 /// How a node's copy of a game follows notices: advanced by a noticed move, not served while
 /// behind, patched for presence.

@@ -1,10 +1,15 @@
 import Foundation
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorServer
 import ParlorStore
+@testable import ParlorSync
 import ParlorTestSupport
 import SQLKit
 import Testing
-
-@testable import ParlorServer
 
 /// The batched move statement against real games on PostgreSQL.
 @Suite(.timeLimit(.minutes(2))) struct MoveAppenderTests {

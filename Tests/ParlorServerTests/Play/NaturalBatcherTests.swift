@@ -1,7 +1,12 @@
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorServer
+@testable import ParlorSync
 import Synchronization
 import Testing
-
-@testable import ParlorServer
 
 @Suite(.timeLimit(.minutes(1))) struct NaturalBatcherTests {
     struct Refused: Error, Equatable { var item: Int }

@@ -1,6 +1,12 @@
 import Foundation
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 @testable import ParlorServer
 import ParlorStore
+@testable import ParlorSync
 import ParlorTestSupport
 import ServiceLifecycle
 import Testing

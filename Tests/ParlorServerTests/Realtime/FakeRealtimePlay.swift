@@ -1,6 +1,12 @@
 import Foundation
+@testable import ParlorAccounts
 import ParlorAPI
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 @testable import ParlorServer
+@testable import ParlorSync
 import Synchronization
 
 /// A game service for the channel's tests: tokens `good-<user>` sign in as `<user>`; a game is

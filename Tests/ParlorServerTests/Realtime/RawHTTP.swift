@@ -1,5 +1,11 @@
 import NIOCore
 import NIOPosix
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 
 /// Sends `request` as raw bytes and returns everything the server answers until it closes: the
 /// WebSocket client hides a refused upgrade's status and body, which the 401 test looks at.

@@ -1,6 +1,12 @@
 import Foundation
 import NIOWebSocket
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 @testable import ParlorServer
+@testable import ParlorSync
 import Synchronization
 import Testing
 import WSCore

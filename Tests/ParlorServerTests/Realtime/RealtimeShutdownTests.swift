@@ -1,7 +1,13 @@
 import Foundation
 import Logging
 import NIOWebSocket
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 @testable import ParlorServer
+@testable import ParlorSync
 import ServiceLifecycle
 import Synchronization
 import Testing

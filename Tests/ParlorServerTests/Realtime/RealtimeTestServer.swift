@@ -2,7 +2,13 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 @testable import ParlorServer
+@testable import ParlorSync
 import ServiceLifecycle
 import Testing
 

@@ -4,6 +4,12 @@ import HummingbirdWSClient
 import Logging
 import NIOCore
 import NIOWebSocket
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import Synchronization
 import Testing
 

@@ -5,7 +5,13 @@ import HummingbirdTesting
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+@testable import ParlorAccounts
 import ParlorAPI
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import SQLKit
 import StatsSync
 

@@ -1,5 +1,11 @@
 import Foundation
 import HTTPTypes
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import ParlorTestSupport
 import StatsSync
 import Testing

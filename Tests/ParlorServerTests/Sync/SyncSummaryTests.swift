@@ -1,6 +1,12 @@
 import Foundation
 import HTTPTypes
+@testable import ParlorAccounts
 import ParlorAPI
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import ParlorTestSupport
 import StatsSync
 import Testing

@@ -1,5 +1,11 @@
 import Foundation
+@testable import ParlorAccounts
 import ParlorAPI
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import StatsSync
 import Testing
 

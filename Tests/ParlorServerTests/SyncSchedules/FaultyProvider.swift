@@ -1,4 +1,10 @@
 import Foundation
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import StatsSync
 import Synchronization
 

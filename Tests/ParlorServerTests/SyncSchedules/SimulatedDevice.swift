@@ -1,4 +1,10 @@
 import Foundation
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 import StatsSync
 
 /// A deterministic random source for schedules (SplitMix64), so a failing seed replays exactly.

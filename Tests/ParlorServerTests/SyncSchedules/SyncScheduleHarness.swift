@@ -2,9 +2,16 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+@testable import ParlorAccounts
 import ParlorClient
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
 import ParlorServer
+@testable import ParlorSync
 import ParlorTestSupport
+import ServerTestSupport
 import StatsSync
 
 /// A Parlor server for sync tests, reached through the generated client.

@@ -3,6 +3,12 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import OpenAPIRuntime
+@testable import ParlorAccounts
+@testable import ParlorHTTP
+@testable import ParlorMiniApps
+@testable import ParlorPlay
+@testable import ParlorRealtime
+@testable import ParlorSync
 
 /// Sends the generated client's requests through a Hummingbird test client: in `.router` mode
 /// every request runs the real application's full middleware and route pipeline in process, with

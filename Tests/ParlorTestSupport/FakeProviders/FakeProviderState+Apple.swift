@@ -26,7 +26,7 @@ extension FakeProviderState {
 
     func appleToken(_ request: FakeAppleTokenRequest) async throws -> String {
         guard let current = appleKeys.last else { throw FakeProvidersError("no Apple key is published") }
-        let issuedAt = request.issuedAt ?? Date()
+        let issuedAt = request.issuedAt ?? self.now()
         var claims: [String: FakeJSON] = [
             "iss": .string(request.iss), "aud": .string(request.aud), "sub": .string(request.sub),
             "iat": .seconds(issuedAt), "exp": .seconds(issuedAt.addingTimeInterval(request.expiresIn)),

@@ -19,7 +19,7 @@ extension FakeProviderState {
         guard let inputToken, let token = facebookTokens[inputToken] else {
             return (400, Self.graphError("Invalid OAuth access token - Cannot parse access token", code: 190))
         }
-        let now = Date()
+        let now = self.now()
         var data: [String: FakeJSON] = [
             "app_id": .string(token.appID), "type": "USER", "application": "Parlor (fake)",
             "is_valid": .bool(token.isValid), "scopes": ["email", "public_profile"], "user_id": .string(token.userID),
@@ -65,7 +65,7 @@ extension FakeProviderState {
 
     func facebookLimitedToken(_ request: FakeFacebookLimitedTokenRequest) throws -> String {
         guard let key = facebookLimitedKey else { throw FakeProvidersError("no Limited Login key is published") }
-        let now = Date()
+        let now = self.now()
         let claims: FakeJSON = [
             "iss": .string(request.iss), "aud": .string(request.aud), "sub": .string(request.sub),
             "iat": .seconds(now), "exp": .seconds(now.addingTimeInterval(request.expiresIn)),

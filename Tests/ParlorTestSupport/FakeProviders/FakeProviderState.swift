@@ -47,8 +47,15 @@ actor FakeProviderState {
     var facebookLimitedKey: FakeSigningKey?
     var facebookLimitedKeyFetches = 0
     var facebookDebugTokenRequests = 0
+    /// The time the fake issues tokens at: the test's clock, so that a verifier on the same clock
+    /// never sees a token from its future, however long a loaded machine takes.
+    let now: @Sendable () -> Date
 
-    init(discordClientID: String, discordClientSecret: String, facebookAppID: String, facebookAppSecret: String) async throws {
+    init(
+        discordClientID: String, discordClientSecret: String, facebookAppID: String, facebookAppSecret: String,
+        now: @escaping @Sendable () -> Date
+    ) async throws {
+        self.now = now
         self.discordClientID = discordClientID
         self.discordClientSecret = discordClientSecret
         self.facebookAppID = facebookAppID

@@ -47,14 +47,16 @@ public final class FakeProviders: Sendable {
 
     /// Starts the fake, runs `body` with it, and shuts the server down gracefully whether `body` succeeds or throws.
     @discardableResult
+    /// Tokens are issued at `now`: pass the clock the verifier under test reads.
     public static func run<Result: Sendable>(
+        now: @escaping @Sendable () -> Date = Date.init,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (FakeProviders) async throws -> Result
     ) async throws -> Result {
         let logger = Logger(label: "parlor.fake-providers", factory: { _ in SwiftLogNoOpLogHandler() })
         let state = try await FakeProviderState(
             discordClientID: "fake-discord-client", discordClientSecret: "fake-discord-secret",
-            facebookAppID: "1234567890", facebookAppSecret: "fake-facebook-secret")
+            facebookAppID: "1234567890", facebookAppSecret: "fake-facebook-secret", now: now)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let app = Application(
             router: FakeProviderRoutes.router(state: state),

@@ -1,0 +1,84 @@
+import Foundation
+import ParlorHTTP
+import SignInProviders
+
+/// How accounts, sessions and sign-in behave; every outbound URL is configurable for tests.
+public struct AccountsConfiguration: Sendable {
+    /// The address clients reach this server at; the `iss` of every token and the base of links.
+    public var publicURL: URL
+    public var accessTokenLifetime: Duration = .seconds(15 * 60)
+    /// A session ends when it goes this long without a refresh.
+    public var refreshTokenLifetime: Duration = .seconds(60 * 24 * 3600)
+    /// A new signing key is made when the newest is older than this.
+    public var keyRotationInterval: Duration = .seconds(30 * 24 * 3600)
+    /// A superseded key stays published (and accepted) this long: longer than any token it signed lives.
+    public var keyRetention: Duration = .seconds(24 * 3600)
+    public var passwordResetLifetime: Duration = .seconds(30 * 60)
+    public var launchCodeLifetime: Duration = .seconds(60)
+    public var appTokenLifetime: Duration = .seconds(15 * 60)
+    /// bcrypt's work factor: 12 in production; tests lower it to stay fast.
+    public var bcryptCost: UInt8 = 12
+    public var rateLimits: RateLimitPolicy = .standard
+    /// The link a reset mail carries; the token is appended.
+    public var passwordResetLink: String?
+    public var apple = AppleSignInConfiguration()
+    public var discord = DiscordSignInConfiguration()
+    public var facebook = FacebookSignInConfiguration()
+    /// Serve and register the demo mini app under `/miniapps/demo`.
+    public var demoMiniApp = true
+
+    public init(publicURL: URL) {
+        self.publicURL = publicURL
+    }
+
+    /// The `iss` claim: the public URL without a trailing slash.
+    package var issuer: String {
+        var text = publicURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    var resetLinkPrefix: String { passwordResetLink ?? "\(issuer)/reset-password?token=" }
+}
+
+/// Attempts allowed per client address and per account, in fixed windows.
+public struct RateLimitPolicy: Sendable, Equatable {
+    public struct Rule: Sendable, Equatable {
+        public var limit: Int
+        public var window: Duration
+
+        public init(_ limit: Int, per window: Duration) {
+            self.limit = limit
+            self.window = window
+        }
+    }
+
+    public var signInPerAddress: Rule
+    public var signInPerAccount: Rule
+    public var signUpPerAddress: Rule
+    public var resetPerAddress: Rule
+    public var resetPerAccount: Rule
+
+    public init(signInPerAddress: Rule, signInPerAccount: Rule, signUpPerAddress: Rule, resetPerAddress: Rule, resetPerAccount: Rule) {
+        self.signInPerAddress = signInPerAddress
+        self.signInPerAccount = signInPerAccount
+        self.signUpPerAddress = signUpPerAddress
+        self.resetPerAddress = resetPerAddress
+        self.resetPerAccount = resetPerAccount
+    }
+
+    public static let standard = RateLimitPolicy(
+        signInPerAddress: Rule(60, per: .seconds(60)),
+        signInPerAccount: Rule(10, per: .seconds(15 * 60)),
+        signUpPerAddress: Rule(30, per: .seconds(3600)),
+        resetPerAddress: Rule(10, per: .seconds(3600)),
+        resetPerAccount: Rule(3, per: .seconds(3600))
+    )
+
+    /// No practical limit, for load tests and trusted networks.
+    public static let off = RateLimitPolicy(
+        signInPerAddress: Rule(.max, per: .seconds(1)), signInPerAccount: Rule(.max, per: .seconds(1)),
+        signUpPerAddress: Rule(.max, per: .seconds(1)), resetPerAddress: Rule(.max, per: .seconds(1)),
+        resetPerAccount: Rule(.max, per: .seconds(1))
+    )
+}

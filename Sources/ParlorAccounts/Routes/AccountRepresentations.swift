@@ -1,0 +1,56 @@
+import Foundation
+import OpenAPIRuntime
+import ParlorAPI
+import ParlorHTTP
+
+/// Turns stored accounts into their wire shapes.
+extension Components.Schemas.User {
+    init(_ user: UserRecord, identities: [IdentityRecord]) {
+        self.init(
+            id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl,
+            email: user.email, emailVerified: user.emailVerified != 0,
+            preferences: Self.preferences(user.preferences),
+            roles: user.isAdmin != 0 ? [.admin] : [],
+            identities: identities.compactMap { identity in
+                Components.Schemas.IdentityProvider(rawValue: identity.provider).map {
+                    .init(provider: $0, email: identity.email, linkedAt: Date(millis: identity.createdAt))
+                }
+            },
+            hasPassword: user.passwordHash != nil,
+            createdAt: Date(millis: user.createdAt), lastActiveAt: Date(millis: user.lastActiveAt))
+    }
+
+    private static func preferences(_ json: String) -> Components.Schemas.Preferences {
+        .init(additionalProperties: (try? JSONDecoder().decode(OpenAPIObjectContainer.self, from: Data(json.utf8))) ?? OpenAPIObjectContainer())
+    }
+}
+
+extension Components.Schemas.PublicUser {
+    package init(_ user: UserRecord) {
+        self.init(
+            id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl,
+            createdAt: Date(millis: user.createdAt))
+    }
+}
+
+extension Components.Schemas.AuthSession {
+    init(_ issued: IssuedSession, configuration: AccountsConfiguration) {
+        let session = issued.session
+        self.init(
+            user: .init(session.user, identities: session.identities), accessToken: issued.accessToken, tokenType: .bearer,
+            expiresIn: configuration.accessTokenLifetime.wholeSeconds, refreshToken: session.refreshToken,
+            refreshExpiresIn: configuration.refreshTokenLifetime.wholeSeconds, isNewUser: session.isNew)
+    }
+}
+
+extension Components.Responses.AuthSession {
+    init(_ session: IssuedSession, configuration: AccountsConfiguration) {
+        self.init(body: .json(.init(session, configuration: configuration)))
+    }
+}
+
+extension Components.Responses.Me {
+    init(_ account: (UserRecord, [IdentityRecord])) {
+        self.init(body: .json(.init(account.0, identities: account.1)))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import HTTPTypes
+import Logging
+import ParlorHTTP
+import ParlorStore
+import SignInProviders
+import SQLKit
+
+/// Who made an authenticated request.
+package struct AuthenticatedUser: Sendable, Equatable {
+    package var userID: String
+    package var sessionID: String
+    package var isAdmin: Bool
+
+    package init(userID: String, sessionID: String, isAdmin: Bool) {
+        self.userID = userID
+        self.sessionID = sessionID
+        self.isAdmin = isAdmin
+    }
+}
+
+/// A signed-in session as handed to a client: the stored session and its signed access token.
+struct IssuedSession: Sendable {
+    var session: AccountService.StoredSession
+    var accessToken: String
+}
+
+/// Accounts, sign-in, sessions and tokens: the logic behind the auth and users routes.
+package struct AccountService: Sendable {
+    package let database: Database
+    package let configuration: AccountsConfiguration
+    let keys: SigningKeyRing
+    let hasher: PasswordHasher
+    let limiter: RateLimiter
+    let mailer: any Mailer
+    let verifier: SignInVerifier
+    package let now: @Sendable () -> Date
+
+    static let platformAudience = "parlor"
+
+    package init(
+        database: Database, configuration: AccountsConfiguration, mailer: any Mailer, verifier: SignInVerifier,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.database = database
+        self.configuration = configuration
+        self.keys = SigningKeyRing(
+            database: database, now: now, rotationInterval: configuration.keyRotationInterval, retention: configuration.keyRetention)
+        self.hasher = PasswordHasher(cost: configuration.bcryptCost)
+        self.limiter = RateLimiter(database: database, now: now)
+        self.mailer = mailer
+        self.verifier = verifier
+        self.now = now
+    }
+
+    var logger: Logger { database.logger }
+
+    /// The caller named by the request's bearer token, or 401.
+    package func authenticate() async throws -> AuthenticatedUser {
+        guard let token = RequestOrigin.current.bearerToken else {
+            throw APIError.unauthorized("sign in first: send 'Authorization: Bearer <access token>'")
+        }
+        return try await authenticate(token: token)
+    }
+
+    /// The caller when the request carries a bearer token (which must then be valid), else nil.
+    package func optionalUser() async throws -> AuthenticatedUser? {
+        guard let token = RequestOrigin.current.bearerToken else { return nil }
+        return try await authenticate(token: token)
+    }
+
+    package func requireAdmin() async throws -> AuthenticatedUser {
+        let user = try await authenticate()
+        guard user.isAdmin else { throw APIError.forbidden("this needs the admin role") }
+        return user
+    }
+
+    package func authenticate(token: String) async throws -> AuthenticatedUser {
+        let claims: TokenClaims
+        do {
+            claims = try await keys.verify(token, issuer: configuration.issuer, audience: Self.platformAudience)
+        } catch .expired {
+            throw APIError.unauthorized("the access token has expired; refresh it", code: "token_expired")
+        } catch {
+            throw APIError.unauthorized("invalid access token: \(error)", code: "invalid_token")
+        }
+        let current = now().millis
+        // A read only: activity is noted at sign-in and refresh, so authenticated reads never take
+        // SQLite's write lock.
+        let live = try await database.withConnection { sql in try await SessionStore.liveUser(session: claims.sid, now: current, on: sql) }
+        guard let live, live.userID == claims.sub else {
+            throw APIError.sessionEnded
+        }
+        return AuthenticatedUser(userID: live.userID, sessionID: claims.sid, isAdmin: live.isAdmin)
+    }
+
+    /// A session as stored (written inside a transaction); its access token is signed after the commit.
+    struct StoredSession: Sendable {
+        var user: UserRecord
+        var identities: [IdentityRecord]
+        var sessionID: String
+        var refreshToken: String
+        var isNew: Bool
+    }
+
+    /// Starts a new session for `user` inside the caller's transaction.
+    func startSession(for user: UserRecord, isNew: Bool, on sql: any SQLDatabase) async throws -> StoredSession {
+        let origin = RequestOrigin.current
+        let refresh = Secrets.randomToken()
+        let current = now().millis
+        let session = SessionStore.NewSession(
+            id: UUID().uuidString.lowercased(), userID: user.id, now: current,
+            expiresAt: current + configuration.refreshTokenLifetime.milliseconds, refreshHash: Secrets.hash(refresh),
+            clientAddress: origin.clientAddress, userAgent: origin.userAgent)
+        try await SessionStore.create(session, on: sql)
+        try await UserStore.touch(user.id, at: current, on: sql)
+        let identities = try await UserStore.identities(of: user.id, on: sql)
+        return StoredSession(
+            user: UserStore.touched(user, at: current), identities: identities, sessionID: session.id, refreshToken: refresh, isNew: isNew)
+    }
+
+    /// Runs `body` in a transaction, then signs the access token of the session it started.
+    ///
+    /// Signing may read the key table, which needs a connection of its own: SQLite has only one, held
+    /// by the transaction until it commits.
+    func issuingSession(_ body: @escaping @Sendable (any SQLDatabase) async throws -> StoredSession) async throws -> IssuedSession {
+        let pending = try await transaction(body)
+        return IssuedSession(session: pending, accessToken: try await accessToken(for: pending.user, session: pending.sessionID))
+    }
+
+    func accessToken(for user: UserRecord, session: String, audience: String = platformAudience, lifetime: Duration? = nil) async throws -> String {
+        let issuedAt = Int64(now().timeIntervalSince1970)
+        let claims = TokenClaims(
+            iss: configuration.issuer, sub: user.id, aud: audience,
+            exp: issuedAt + Int64((lifetime ?? configuration.accessTokenLifetime).wholeSeconds), iat: issuedAt,
+            sid: session, username: user.username, name: user.displayName)
+        return try await keys.sign(claims)
+    }
+
+    /// Runs `body` in a transaction; on a unique-key race with a concurrent request, runs it once more.
+    package func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+        do {
+            return try await database.transaction(body)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            logger.debug("retrying a transaction after \(error)")
+            return try await database.transaction(body)
+        }
+    }
+}

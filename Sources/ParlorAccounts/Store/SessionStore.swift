@@ -1,0 +1,98 @@
+import Foundation
+import ParlorHTTP
+import ParlorStore
+import SQLKit
+
+/// SQL over `auth_sessions` and `refresh_tokens`.
+///
+/// A session is one sign-in on one device and the chain of refresh tokens descended from it. Only
+/// hashes of refresh tokens are stored; a used one is kept so that seeing it again is recognised.
+enum SessionStore {
+    struct NewSession: Sendable {
+        var id: String
+        var userID: String
+        var now: Int64
+        var expiresAt: Int64
+        var refreshHash: String
+        var clientAddress: String
+        var userAgent: String?
+    }
+
+    static func create(_ session: NewSession, on sql: any SQLDatabase) async throws {
+        try await sql.insert(into: "auth_sessions")
+            .columns("id", "user_id", "created_at", "last_used_at", "expires_at", "client_ip", "user_agent")
+            .values(
+                SQLBind(session.id), SQLBind(session.userID), SQLBind(session.now), SQLBind(session.now),
+                SQLBind(session.expiresAt), SQLBind(session.clientAddress), SQLBind(session.userAgent))
+            .run()
+        try await addRefreshToken(session.refreshHash, session: session.id, at: session.now, on: sql)
+    }
+
+    static func addRefreshToken(_ hash: String, session: String, at now: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.insert(into: "refresh_tokens").columns("token_hash", "session_id", "created_at")
+            .values(SQLBind(hash), SQLBind(session), SQLBind(now)).run()
+    }
+
+    enum RefreshOutcome: Sendable, Equatable {
+        case rotated(sessionID: String, userID: String)
+        case unknown
+        case sessionEnded
+        /// The token had been used before: the session is now revoked.
+        case reused
+    }
+
+    /// Marks `hash` used and records `newHash` as its successor, all or nothing.
+    ///
+    /// The conditional update claims the token, so of two concurrent refreshes with one token only
+    /// one succeeds; the other sees a used token and revokes the session, as a thief's would.
+    static func rotate(_ hash: String, to newHash: String, now: Int64, expiresAt: Int64, on sql: any SQLDatabase) async throws -> RefreshOutcome {
+        guard let row = try await sql.select()
+            .columns(SQLColumn("session_id", table: "t"), SQLColumn("user_id", table: "s"), SQLColumn("revoked_at", table: "s"), SQLColumn("expires_at", table: "s"))
+            .from(SQLAlias(SQLIdentifier("refresh_tokens"), as: SQLIdentifier("t")))
+            .join(SQLAlias(SQLIdentifier("auth_sessions"), as: SQLIdentifier("s")), on: SQLColumn("id", table: "s"), .equal, SQLColumn("session_id", table: "t"))
+            .where(SQLColumn("token_hash", table: "t"), .equal, SQLBind(hash))
+            .first()
+        else { return .unknown }
+        let sessionID = try row.decode(column: "session_id", as: String.self)
+        let userID = try row.decode(column: "user_id", as: String.self)
+        if try row.decode(column: "revoked_at", as: Int64?.self) != nil { return .sessionEnded }
+        if try row.decode(column: "expires_at", as: Int64.self) <= now { return .sessionEnded }
+        let claimed = try await sql.update("refresh_tokens").set("used_at", to: now)
+            .where("token_hash", .equal, hash).where("used_at", .is, SQLLiteral.null)
+            .returning("session_id").all()
+        guard !claimed.isEmpty else {
+            try await revoke(session: sessionID, reason: "refresh_token_reused", now: now, on: sql)
+            return .reused
+        }
+        try await addRefreshToken(newHash, session: sessionID, at: now, on: sql)
+        try await sql.update("auth_sessions").set("last_used_at", to: now).set("expires_at", to: expiresAt)
+            .where("id", .equal, sessionID).run()
+        return .rotated(sessionID: sessionID, userID: userID)
+    }
+
+    static func revoke(session id: String, reason: String, now: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.update("auth_sessions").set("revoked_at", to: now).set("revoked_reason", to: reason)
+            .where("id", .equal, id).where("revoked_at", .is, SQLLiteral.null).run()
+    }
+
+    static func revokeAll(of userID: String, except keep: String? = nil, reason: String, now: Int64, on sql: any SQLDatabase) async throws {
+        var query = sql.update("auth_sessions").set("revoked_at", to: now).set("revoked_reason", to: reason)
+            .where("user_id", .equal, userID).where("revoked_at", .is, SQLLiteral.null)
+        if let keep { query = query.where("id", .notEqual, keep) }
+        try await query.run()
+    }
+
+    /// The session's user when the session is live and the user not deleted.
+    static func liveUser(session id: String, now: Int64, on sql: any SQLDatabase) async throws -> (userID: String, isAdmin: Bool)? {
+        guard let row = try await sql.select().columns(SQLColumn("id", table: "u"), SQLColumn("is_admin", table: "u"))
+            .from(SQLAlias(SQLIdentifier("auth_sessions"), as: SQLIdentifier("s")))
+            .join(SQLAlias(SQLIdentifier("users"), as: SQLIdentifier("u")), on: SQLColumn("id", table: "u"), .equal, SQLColumn("user_id", table: "s"))
+            .where(SQLColumn("id", table: "s"), .equal, SQLBind(id))
+            .where(SQLColumn("revoked_at", table: "s"), .is, SQLLiteral.null)
+            .where(SQLColumn("expires_at", table: "s"), .greaterThan, SQLBind(now))
+            .where(SQLColumn("deleted_at", table: "u"), .is, SQLLiteral.null)
+            .first()
+        else { return nil }
+        return (try row.decode(column: "id", as: String.self), try row.decode(column: "is_admin", as: Int64.self) != 0)
+    }
+}

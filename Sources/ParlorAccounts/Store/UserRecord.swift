@@ -1,0 +1,31 @@
+import ParlorHTTP
+
+/// A row of `users`, as stored.
+package struct UserRecord: Codable, Sendable, Equatable {
+    var id: String
+    var username: String
+    var usernameKey: String
+    var displayName: String
+    var email: String?
+    var emailKey: String?
+    var emailVerified: Int64
+    var avatarUrl: String?
+    /// A JSON object, kept as text so both databases store it the same way.
+    var preferences: String
+    var passwordHash: String?
+    var isAdmin: Int64
+    var createdAt: Int64
+    var lastActiveAt: Int64
+    var deletedAt: Int64?
+
+    var isDeleted: Bool { deletedAt != nil }
+}
+
+/// A row of `identities`: one way to sign in (a device, Apple, Discord, Facebook) linked to a user.
+struct IdentityRecord: Codable, Sendable, Equatable {
+    var provider: String
+    var subject: String
+    var userId: String
+    var email: String?
+    var createdAt: Int64
+}

@@ -1,0 +1,167 @@
+import Foundation
+import JWTKit
+import Logging
+import ParlorHTTP
+import ParlorStore
+import SQLKit
+
+/// The ES256 keys that sign Parlor's tokens, shared by every node through the database.
+///
+/// The newest key signs. A key superseded by a newer one stays published, and accepted, for the
+/// retention period, longer than any token it signed can live, so rotating never logs anyone out.
+/// Each node reloads the table now and then (and at once on an unknown `kid`) to see keys other
+/// nodes made.
+///
+/// The actor is reentrant across its database calls, so three rules keep concurrent callers apart:
+/// one rotation at a time (the first sign-ins on a fresh database make one key, not one each);
+/// callers that find the keys due for a reload share one; and a reload that finishes after a
+/// later-started one is dropped rather than putting back an older key set, which would refuse
+/// tokens signed by the newer keys.
+actor SigningKeyRing {
+    struct Key: Sendable {
+        let kid: String
+        let privateKey: ES256PrivateKey
+        let createdAt: Int64
+    }
+
+    private let database: Database
+    private let now: @Sendable () -> Date
+    private let rotationInterval: Duration
+    private let retention: Duration
+    private var keys: [Key] = []
+    private var collection = JWTKeyCollection()
+    private var loadedAt: Int64?
+    private var rotation: Task<Void, any Error>?
+    private var pendingReload: Task<Void, any Error>?
+    /// Reloads started so far, and the number of the one whose keys are in use.
+    private var reloadsStarted = 0
+    private var reloadApplied = 0
+
+    static let reloadInterval: Int64 = 60_000
+    static let unknownKeyReloadInterval: Int64 = 5_000
+
+    init(database: Database, now: @escaping @Sendable () -> Date, rotationInterval: Duration, retention: Duration) {
+        self.database = database
+        self.now = now
+        self.rotationInterval = rotationInterval
+        self.retention = retention
+    }
+
+    /// Signs `claims` with the newest key, making one first when there is none or it is due.
+    func sign(_ claims: TokenClaims) async throws -> String {
+        try await reloadIfOlder(than: Self.reloadInterval)
+        let current = now().millis
+        if keys.first.map({ current - $0.createdAt >= rotationInterval.milliseconds }) ?? true {
+            try await rotateOnce()
+        }
+        guard let key = keys.first else { throw TokenError.unknownKey }
+        return try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
+    }
+
+    /// Verifies signature, issuer, audience and expiry (with 30 s of leeway for clock skew).
+    func verify(_ token: String, issuer: String, audience: String) async throws(TokenError) -> TokenClaims {
+        let claims = try await verifiedSignature(token)
+        guard claims.iss == issuer else { throw .wrongIssuer }
+        guard claims.aud == audience else { throw .wrongAudience }
+        guard claims.exp * 1000 + 30_000 > now().millis else { throw .expired }
+        return claims
+    }
+
+    /// Verifies only the signature; for introspection, which reports on any audience it is asked about.
+    func verifiedSignature(_ token: String) async throws(TokenError) -> TokenClaims {
+        guard token.split(separator: ".", omittingEmptySubsequences: false).count == 3 else { throw .malformed }
+        // A database that cannot be read leaves the loaded keys in use; the session check reports it.
+        try? await reloadIfOlder(than: Self.reloadInterval)
+        do {
+            return try await verifyWithLoadedKeys(token)
+        } catch .unknownKey {
+            // Another node may have rotated since this one last looked.
+            try? await reloadIfOlder(than: Self.unknownKeyReloadInterval)
+            return try await verifyWithLoadedKeys(token)
+        }
+    }
+
+    /// The published public keys, newest first.
+    func publishedKeys() async throws -> [(kid: String, x: String, y: String)] {
+        try await reloadIfOlder(than: Self.reloadInterval)
+        return keys.compactMap { key in
+            key.privateKey.publicKey.parameters.map { (key.kid, $0.x, $0.y) }
+        }
+    }
+
+    /// Joins the rotation under way, or starts one.
+    private func rotateOnce() async throws {
+        if let rotation { return try await rotation.value }
+        let task = Task { try await rotate() }
+        rotation = task
+        defer { rotation = nil }
+        try await task.value
+    }
+
+    /// Makes a new signing key; the previous ones stay published for the retention period.
+    func rotate() async throws {
+        let key = ES256PrivateKey()
+        let kid = Secrets.randomToken(bytes: 12)
+        let createdAt = now().millis
+        let pem = key.pemRepresentation
+        try await database.withConnection { sql in
+            try await sql.insert(into: "signing_keys")
+                .columns("kid", "algorithm", "private_key", "created_at")
+                .values(SQLBind(kid), SQLBind("ES256"), SQLBind(pem), SQLBind(createdAt))
+                .run()
+        }
+        database.logger.info("made a new token signing key", metadata: ["kid": "\(kid)"])
+        try await reload()
+    }
+
+    private func verifyWithLoadedKeys(_ token: String) async throws(TokenError) -> TokenClaims {
+        do {
+            return try await collection.verify(token, as: TokenClaims.self)
+        } catch let error as JWTError {
+            switch error.errorType {
+            case .signatureVerificationFailed: throw .badSignature
+            case .unknownKID, .missingKIDHeader: throw .unknownKey
+            default: throw .malformed
+            }
+        } catch {
+            throw .malformed
+        }
+    }
+
+    private func reloadIfOlder(than age: Int64) async throws {
+        if let loadedAt, now().millis - loadedAt < age { return }
+        if let pendingReload { return try await pendingReload.value }
+        let task = Task { try await reload() }
+        pendingReload = task
+        defer { pendingReload = nil }
+        try await task.value
+    }
+
+    private func reload() async throws {
+        reloadsStarted += 1
+        let number = reloadsStarted
+        let rows = try await database.withConnection { sql in
+            try await sql.select().columns("kid", "private_key", "created_at").from("signing_keys")
+                .where("retired_at", .is, SQLLiteral.null)
+                .orderBy("created_at", .descending).orderBy("kid", .descending)
+                .all()
+        }
+        let current = now().millis
+        var loaded: [Key] = []
+        for (index, row) in rows.enumerated() {
+            let createdAt = try row.decode(column: "created_at", as: Int64.self)
+            // A key is published until its successor has been signing for the retention period.
+            if index > 0, let successor = loaded.last, current - successor.createdAt >= retention.milliseconds { break }
+            let pem = try row.decode(column: "private_key", as: String.self)
+            let kid = try row.decode(column: "kid", as: String.self)
+            loaded.append(Key(kid: kid, privateKey: try ES256PrivateKey(pem: pem), createdAt: createdAt))
+        }
+        let fresh = JWTKeyCollection()
+        for key in loaded { await fresh.add(ecdsa: key.privateKey, kid: JWKIdentifier(string: key.kid)) }
+        guard number > reloadApplied else { return }
+        reloadApplied = number
+        keys = loaded
+        collection = fresh
+        loadedAt = current
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import ParlorHTTP
+
+/// What makes a username, display name, email, password or avatar acceptable.
+enum AccountRules {
+    static let reservedUsernames: Set<String> = [
+        "admin", "administrator", "root", "system", "parlor", "support", "help", "moderator", "mod",
+        "staff", "official", "deleted", "guest", "anonymous", "null", "undefined", "me",
+    ]
+
+    /// Why `username` is not acceptable, or nil when it is (whether it is free is another matter).
+    static func usernameProblem(_ username: String) -> String? {
+        guard (3...20).contains(username.count) else { return "must be 3–20 characters" }
+        guard username.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+            return "may contain only letters, digits and _"
+        }
+        guard username.first?.isLetter == true else { return "must start with a letter" }
+        return nil
+    }
+
+    static func isReserved(_ username: String) -> Bool {
+        reservedUsernames.contains(username.lowercased())
+    }
+
+    static func displayNameProblem(_ name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return "must not be empty" }
+        guard trimmed.count <= 40 else { return "must be at most 40 characters" }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return "must not contain control characters"
+        }
+        return nil
+    }
+
+    /// A plausible address: one `@`, something before it, a dotted domain after it, no spaces.
+    static func emailProblem(_ email: String) -> String? {
+        guard email.count <= 254 else { return "must be at most 254 characters" }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+            !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
+        else { return "is not an email address" }
+        return nil
+    }
+
+    static func passwordProblem(_ password: String, username: String?) -> String? {
+        guard password.count >= 10 else { return "must be at least 10 characters" }
+        // bcrypt reads only the first 72 bytes; a longer password would be silently truncated.
+        guard password.utf8.count <= 72 else { return "must be at most 72 bytes" }
+        guard Set(password).count >= 4 else { return "must use at least 4 different characters" }
+        if let username, password.lowercased().contains(username.lowercased()) { return "must not contain the username" }
+        guard !CommonPasswords.contains(password.lowercased()) else { return "is too common" }
+        return nil
+    }
+
+    static func avatarURLProblem(_ url: String) -> String? {
+        guard url.count <= 500, let parsed = URL(string: url), parsed.scheme == "https", parsed.host != nil else {
+            return "must be an https URL of at most 500 characters"
+        }
+        return nil
+    }
+
+    /// A stable id a device generated for itself.
+    static func deviceIDProblem(_ id: String) -> String? {
+        guard (16...128).contains(id.count),
+            id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+        else { return "must be 16–128 letters, digits, '-', '_' or '.'" }
+        return nil
+    }
+}

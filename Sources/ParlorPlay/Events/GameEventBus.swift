@@ -1,0 +1,28 @@
+import ParlorAccounts
+import ParlorHTTP
+
+/// Carries game notices to every node, this one included.
+///
+/// With SQLite there is one node and ``LocalGameEventBus`` hands notices over in process. With
+/// PostgreSQL, ``PostgresGameEventBus`` sends each as a `NOTIFY` and every node's listener
+/// receives it, so a client on node A hears of a move submitted through node B.
+package protocol GameEventBus: Sendable {
+    /// Sends `notice` to every subscriber on every node.
+    func publish(_ notice: GameNotice) async
+    /// Every notice published from now on, on any node, until the stream is dropped.
+    func notices() -> AsyncStream<GameNotice>
+    /// `notice` as a notification a database write can send itself, so that it goes out when,
+    /// and only when, the write commits; nil when this bus does not ride on the database (the
+    /// writer then calls ``publish(_:)`` after committing).
+    func notification(for notice: GameNotice) -> DatabaseNotification?
+}
+
+extension GameEventBus {
+    package func notification(for notice: GameNotice) -> DatabaseNotification? { nil }
+}
+
+/// A PostgreSQL `NOTIFY`: the channel every node listens on, and the notice as its payload.
+package struct DatabaseNotification: Sendable, Equatable {
+    package var channel: String
+    package var payload: String
+}

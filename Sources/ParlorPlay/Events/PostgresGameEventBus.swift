@@ -1,0 +1,176 @@
+import Foundation
+import Logging
+import ParlorAccounts
+import ParlorHTTP
+import ParlorStore
+import ServiceLifecycle
+import Synchronization
+
+/// The many-node event bus: each notice is a `NOTIFY` on `parlor_games`, and every node (the
+/// publisher included) hears it through its own `LISTEN` and hands it to its local subscribers.
+///
+/// Going through PostgreSQL even for the publisher's own subscribers keeps one order for everyone:
+/// the order in which the notifications were committed. Delivery is at most once: notices sent while
+/// a node's listening connection reconnects are lost, and receivers recover by sequence numbers.
+/// Start it with ``run()`` (a ServiceLifecycle `Service`); it stops on cancellation or graceful
+/// shutdown, and then ends every stream that ``notices()`` handed out.
+package final class PostgresGameEventBus: GameEventBus, Service {
+    package static let channel = "parlor_games"
+
+    private struct Subscribers {
+        var next = 0
+        var continuations: [Int: AsyncStream<GameNotice>.Continuation] = [:]
+        var stopped = false
+    }
+
+    private let database: Database
+    private let logger: Logger
+    private let subscribers = Mutex(Subscribers())
+
+    package init(database: Database, logger: Logger) {
+        self.database = database
+        self.logger = logger
+    }
+
+    package func publish(_ notice: GameNotice) async {
+        guard let payload = Self.payload(for: notice, logger: logger) else { return }
+        do {
+            try await database.notify(channel: Self.channel, payload: payload)
+        } catch {
+            logger.error(
+                "could not publish a game notice",
+                metadata: ["game": "\(notice.game)", "kind": "\(notice.kind.rawValue)", "error": "\(error)"])
+        }
+    }
+
+    package func notification(for notice: GameNotice) -> DatabaseNotification? {
+        Self.payload(for: notice, logger: logger).map { DatabaseNotification(channel: Self.channel, payload: $0) }
+    }
+
+    package func notices() -> AsyncStream<GameNotice> {
+        let (stream, continuation) = AsyncStream<GameNotice>.makeStream(bufferingPolicy: .unbounded)
+        let id: Int? = subscribers.withLock { state in
+            guard !state.stopped else { return nil }
+            defer { state.next += 1 }
+            state.continuations[state.next] = continuation
+            return state.next
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.subscribers.withLock { $0.continuations.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Listens until cancelled or asked to shut down gracefully, then ends every subscriber stream.
+    package func run() async throws {
+        try await run(whenListening: {})
+    }
+
+    /// ``run()``, calling `whenListening` once the `LISTEN` is in place: from then on every notice
+    /// published on any node reaches this node's subscribers.
+    package func run(whenListening: @Sendable () -> Void) async throws {
+        defer { stop() }
+        let payloads: AsyncStream<String>
+        do {
+            payloads = try await database.listen(channel: Self.channel)
+        } catch {
+            if Task.isCancelled { return }
+            throw error
+        }
+        whenListening()
+        await cancelWhenGracefulShutdown { [self] in
+            for await payload in payloads { deliver(payload) }
+        }
+    }
+
+    private func deliver(_ payload: String) {
+        let notice: GameNotice
+        do {
+            notice = try JSONDecoder().decode(GameNotice.self, from: Data(payload.utf8))
+        } catch {
+            // A newer node may send kinds this build does not know; they are not for us.
+            logger.warning("ignored an unreadable game notice", metadata: ["payload": "\(payload.prefix(200))"])
+            return
+        }
+        let continuations = subscribers.withLock { Array($0.continuations.values) }
+        for continuation in continuations { continuation.yield(notice) }
+    }
+
+    private func stop() {
+        let continuations = subscribers.withLock { state in
+            state.stopped = true
+            defer { state.continuations.removeAll() }
+            return Array(state.continuations.values)
+        }
+        for continuation in continuations { continuation.finish() }
+    }
+}
+
+extension PostgresGameEventBus {
+    /// The `NOTIFY` payload for `notice`: its JSON, below PostgreSQL's 8,000-byte limit. An
+    /// over-long chat text (then name) is cut to fit, with a log; a notice that cannot be made
+    /// to fit is dropped with an error log (nil).
+    package static func payload(for notice: GameNotice, logger: Logger) -> String? {
+        let limit = Database.maximumNotificationPayloadBytes
+        guard let full = encoded(notice) else {
+            logger.error("could not encode a game notice", metadata: ["game": "\(notice.game)"])
+            return nil
+        }
+        if full.utf8.count <= limit { return full }
+        // The move is only a shortcut for receivers (they can load the game instead): it goes first.
+        var trimmed = notice
+        trimmed.move = nil
+        if let light = encoded(trimmed), light.utf8.count <= limit { return light }
+        trimmed.text = notice.text.map { _ in "" }
+        trimmed.name = notice.name.map { _ in "" }
+        guard let bare = encoded(trimmed), bare.utf8.count <= limit else {
+            logger.error(
+                "dropped a game notice too long to send",
+                metadata: ["game": "\(notice.game)", "kind": "\(notice.kind.rawValue)", "bytes": "\(full.utf8.count)"])
+            return nil
+        }
+        if let name = notice.name { trimmed.name = longestPrefix(of: name, fitting: limit) { trimmed.with(name: $0) } }
+        if let text = notice.text { trimmed.text = longestPrefix(of: text, fitting: limit) { trimmed.with(text: $0) } }
+        logger.warning(
+            "trimmed a game notice to fit a NOTIFY payload",
+            metadata: ["game": "\(notice.game)", "kind": "\(notice.kind.rawValue)", "bytes": "\(full.utf8.count)"])
+        return encoded(trimmed)
+    }
+
+    private static func encoded(_ notice: GameNotice) -> String? {
+        guard let data = try? JSONEncoder().encode(notice) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The longest prefix (whole characters) of `value` whose notice, built by `make`, still fits.
+    /// Binary search: the encoded size grows with the prefix, and the empty prefix fits.
+    private static func longestPrefix(of value: String, fitting limit: Int, _ make: (String) -> GameNotice) -> String {
+        let characters = Array(value)
+        var low = 0
+        var high = characters.count
+        while low < high {
+            let middle = (low + high + 1) / 2
+            let candidate = String(characters[..<middle])
+            if let json = encoded(make(candidate)), json.utf8.count <= limit { low = middle } else { high = middle - 1 }
+        }
+        return String(characters[..<low])
+    }
+}
+
+extension GameNotice {
+    fileprivate func with(text: String) -> GameNotice {
+        var copy = self
+        copy.text = text
+        return copy
+    }
+
+    fileprivate func with(name: String) -> GameNotice {
+        var copy = self
+        copy.name = name
+        return copy
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ParlorAccounts
+import ParlorHTTP
+import ParlorStore
+import SQLKit
+
+/// Invitations to waiting games: a seated player invites up to five users, each invitation lasts
+/// 24 hours, and the invitee accepts (takes a place) or declines.
+extension PlayService {
+    static let invitationLifetime: Int64 = 24 * 3600 * 1000
+
+    /// Invites `users` to the waiting game `id`, in which `user` sits; answers their invitations.
+    func invite(_ users: [String], to id: UUID, by user: String) async throws -> [InvitationRow] {
+        var unique: [String] = []
+        for invitee in users where !unique.contains(invitee) { unique.append(invitee) }
+        let invitees = unique
+        guard (1...5).contains(invitees.count) else {
+            throw APIError.invalidFields([FieldError(field: "users", message: "invite 1–5 users")])
+        }
+        let game = try await live(id)
+        guard game.seatRow(of: user) != nil else { throw APIError.notAPlayer() }
+        guard game.row.status == .waiting else { throw APIError.gameFull() }
+        if let seated = invitees.first(where: { game.seatRow(of: $0) != nil }) {
+            throw APIError.invalidFields([FieldError(field: "users", message: "\(seated) already has a place in this game")])
+        }
+        let now = millis
+        let key = PlayStore.key(id)
+        let rows = try await database.transaction { sql in
+            let existing = try await UserDirectory.existing(invitees, on: sql)
+            if let missing = invitees.first(where: { !existing.contains($0) }) { throw APIError.notFound("there is no user \(missing)") }
+            for invitee in invitees {
+                try await InvitationStore.upsert(
+                    game: key, from: user, to: invitee, now: now, expires: now + Self.invitationLifetime, on: sql)
+            }
+            return try await InvitationStore.invitations(to: invitees, in: key, on: sql)
+        }
+        // Invitees online hear of it at once, on every node.
+        for row in rows {
+            await bus.publish(GameNotice(kind: .invited, game: id, user: row.to, at: row.expiresAt, invitation: row.id, from: row.from))
+        }
+        return rows
+    }
+
+    /// The user's pending, unexpired invitations to games still waiting, newest first.
+    func invitations(of user: String) async throws -> [(InvitationRow, LiveGame)] {
+        let now = millis
+        let rows = try await database.withConnection { sql in try await InvitationStore.pending(to: user, now: now, on: sql) }
+        var answer: [(InvitationRow, LiveGame)] = []
+        for row in rows {
+            guard let id = UUID(uuidString: row.game), let game = try? await live(id), game.row.status == .waiting else { continue }
+            answer.append((row, game))
+        }
+        return answer
+    }
+
+    /// Takes the place the invitation offers. The invitation is marked accepted in the same
+    /// transaction that takes the place, so a decline racing it either wins (no place is taken) or
+    /// finds it accepted.
+    func accept(invitation id: String, user: String) async throws -> LiveGame {
+        let row = try await invitation(id, for: user)
+        switch row.status {
+        case .declined: throw APIError.conflict("the invitation was declined", code: "invitation_declined")
+        case .accepted, .pending: break
+        }
+        if row.status == .pending, row.expiresAt <= millis {
+            throw APIError.conflict("the invitation has expired", code: "invitation_expired")
+        }
+        guard let game = UUID(uuidString: row.game) else { throw APIError.notFound("there is no invitation \(id)") }
+        return try await join(game, user: user) { sql in
+            guard try await InvitationStore.change(id, to: .accepted, from: [.pending, .accepted], on: sql) else {
+                throw APIError.conflict("the invitation was declined", code: "invitation_declined")
+            }
+        }
+    }
+
+    /// Declines the invitation; declining twice is fine.
+    func decline(invitation id: String, user: String) async throws {
+        let row = try await invitation(id, for: user)
+        switch row.status {
+        case .declined: return
+        case .accepted: throw APIError.conflict("the invitation was already accepted", code: "invitation_accepted")
+        case .pending:
+            let declined = try await database.withConnection { sql in
+                try await InvitationStore.change(id, to: .declined, from: [.pending, .declined], on: sql)
+            }
+            // Accepted in the meantime: the place is taken, and stays taken.
+            if !declined { throw APIError.conflict("the invitation was already accepted", code: "invitation_accepted") }
+        }
+    }
+
+    /// The invitation, when it is addressed to `user`; 404 otherwise.
+    private func invitation(_ id: String, for user: String) async throws -> InvitationRow {
+        guard let row = try await database.withConnection({ sql in try await InvitationStore.invitation(id, on: sql) }), row.to == user
+        else { throw APIError.notFound("there is no invitation \(id)") }
+        return row
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GameCore
+import HTTPTypes
+import Logging
+import ParlorAccounts
+import ParlorHTTP
+import ParlorStore
+
+/// Who is connected to a game: a real-time connection attends it, and leaves when it closes.
+extension PlayService {
+    /// `user` opened a connection to the game: a player is marked present (a player who had left
+    /// is announced as back), and a waiting real-time game that this connection completes starts.
+    /// Anyone else may watch, when the game allows spectators. Answers the game as it now stands.
+    package func attend(_ id: UUID, user: String) async throws -> LiveGame {
+        let game = try await live(id)
+        guard let seat = game.seatRow(of: user) else {
+            guard game.engine.policy.supportsSpectators else { throw APIError.notAPlayer() }
+            return game
+        }
+        let now = millis
+        let waiting = game.row.status == .waiting
+        // Whether they had left is read from the database, not this node's copy: their leaving
+        // may have been recorded a moment ago, or on another node. A waiting game this connection
+        // completes starts in the same transaction.
+        let (change, started) = try await database.transaction { sql -> (PlayStore.Connection?, StartedGame?) in
+            // Locks in the order a start takes them, the game's row before its seats': two
+            // players connecting at once would deadlock otherwise.
+            let row = waiting ? try await PlayStore.game(id, locked: true, on: sql) : nil
+            let change = try await PlayStore.connect(user, to: id, at: now, on: sql)
+            guard change != nil else { return (change, nil) }
+            try await NodePresenceStore.connect(user, to: id, node: node, on: sql)
+            guard let row else { return (change, nil) }
+            return (change, try await self.start(row, at: now, on: sql))
+        }
+        if change?.wasAway == true, game.row.status == .active {
+            await bus.publish(GameNotice(kind: .reconnected, game: id, user: user, seat: seat.seat))
+        }
+        if let started { return try await announce(started) }
+        // Presence is all that changed: the copy is patched, not loaded again.
+        cache.present(id, user: user, connections: change?.connections ?? 1, awaySince: nil)
+        return try await live(id)
+    }
+
+    /// One of `user`'s connections to the game closed. Runs to the end even when the caller is
+    /// cancelled (a session closing, the server stopping): a connection count left one too high
+    /// would show the player present for good.
+    package func leave(_ id: UUID, user: String) async {
+        await Task { await departed(id, user: user) }.value
+    }
+
+    private func departed(_ id: UUID, user: String) async {
+        let now = millis
+        do {
+            let count = try await NodePresenceStore.disconnect(user, from: id, node: node, at: now, on: database)
+            guard count == 0 else { return }
+        } catch {
+            return logger.warning("presence update failed", metadata: ["game": "\(id)", "error": "\(error)"])
+        }
+        await wentAway(user, from: id, at: now)
+    }
+
+    /// `user` has no connection to the game left: the others are told, and when it is their
+    /// turn in a real-time game, the grace period starts now.
+    func wentAway(_ user: String, from id: UUID, at now: Int64) async {
+        do {
+            cache.present(id, user: user, connections: 0, awaySince: now)
+            let game = try await live(id)
+            await bus.publish(GameNotice(kind: .left, game: id, user: user, seat: game.seat(of: user), at: now))
+            if game.row.status == .active, let deadline = deadline(for: game, now: now), deadline < (game.row.deadlineAt ?? .max) {
+                try await database.withConnection { sql in try await PlayStore.setDeadline(id, deadline, on: sql) }
+                cache.remove(id)
+            }
+        } catch {
+            logger.warning("presence update failed", metadata: ["game": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    package static let chatLimit = 500
+
+    /// Sends `text` to everyone following the game, the sender too, through the event bus.
+    package func chat(_ id: UUID, user: String, text: String) async throws {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= Self.chatLimit else {
+            throw APIError(.badRequest, code: "chat_too_long", message: "a chat message has 1–\(Self.chatLimit) characters")
+        }
+        let game = try await live(id)
+        guard let seat = game.seatRow(of: user) else { throw APIError.notAPlayer() }
+        await bus.publish(GameNotice(kind: .chat, game: id, user: user, seat: seat.seat, text: trimmed, name: seat.name, at: millis))
+    }
+}

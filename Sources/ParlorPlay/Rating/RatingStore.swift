@@ -1,0 +1,79 @@
+import Foundation
+import GameCore
+import ParlorAccounts
+import ParlorHTTP
+import SQLKit
+
+/// Per player and game: rating and totals, updated in the transaction that ends a game, so a
+/// game counts exactly once.
+enum RatingStore {
+    struct Totals: Sendable, Equatable {
+        var game: String
+        var rating: Int
+        var games: Int
+        var wins: Int
+        var losses: Int
+    }
+
+    /// Rates a finished game and updates each player's totals; returns the seats with their
+    /// ratings before and after.
+    ///
+    /// The players' rating rows are locked (PostgreSQL) before they are read, in user order so
+    /// that two games sharing players cannot deadlock: a player's games that end at the same
+    /// moment then each build on the rating the other left, instead of both starting from the same.
+    static func record(_ outcome: GameOutcome, of game: LiveGame, at now: Int64, on sql: any SQLDatabase) async throws -> [SeatRow] {
+        let seated = game.seats.filter { $0.seat != nil }.sorted { ($0.seat ?? 0) < ($1.seat ?? 0) }
+        guard !seated.isEmpty else { return game.seats }
+        let users = seated.map(\.user)
+        let gameID = game.row.gameID
+        let insert = sql.insert(into: "player_ratings").columns("user_id", "game_id", "rating", "games", "wins", "losses", "updated_at")
+        for user in users {
+            insert.values(SQLBind(user), SQLBind(gameID), SQLBind(EloRating.startingRating), SQLBind(0), SQLBind(0), SQLBind(0), SQLBind(now))
+        }
+        try await insert.ignoringConflicts(with: ["user_id", "game_id"]).run()
+        let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE"
+        let rows = try await sql.raw("""
+            SELECT user_id, rating FROM player_ratings WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))
+            ORDER BY user_id\(lock)
+            """).all()
+        var current: [String: Int] = [:]
+        for row in rows { current[try row.decode(column: "user_id", as: String.self)] = try row.decode(column: "rating", as: Int.self) }
+        let before = users.map { current[$0] ?? EloRating.startingRating }
+        let winners = Set(seated.indices.filter { outcome.winners.contains(seated[$0].seat ?? -1) })
+        let after = EloRating().newRatings(ratings: before, winners: winners)
+        let drawn = outcome.winners.isEmpty
+        let won = users.indices.map { winners.contains($0) ? 1 : 0 }
+        let lost = users.indices.map { winners.contains($0) || drawn ? 0 : 1 }
+        try await sql.raw("""
+            UPDATE player_ratings SET rating = \(PlayStore.perUser(users, after)), games = games + 1,
+            wins = wins + \(PlayStore.perUser(users, won)), losses = losses + \(PlayStore.perUser(users, lost)), updated_at = \(bind: now)
+            WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))
+            """).run()
+        try await sql.raw("""
+            UPDATE game_players SET rating_before = \(PlayStore.perUser(users, before)), rating_after = \(PlayStore.perUser(users, after))
+            WHERE game = \(bind: PlayStore.key(game.id)) AND user_id IN (\(binds: users))
+            """).run()
+        var seats = game.seats
+        for (index, user) in users.enumerated() {
+            guard let position = seats.firstIndex(where: { $0.user == user }) else { continue }
+            seats[position].ratingBefore = before[index]
+            seats[position].ratingAfter = after[index]
+        }
+        return seats
+    }
+
+    static func totals(of user: String, game: String, on sql: any SQLDatabase) async throws -> Totals? {
+        try await all(of: user, on: sql).first { $0.game == game }
+    }
+
+    static func all(of user: String, on sql: any SQLDatabase) async throws -> [Totals] {
+        try await sql.select().columns("game_id", "rating", "games", "wins", "losses").from("player_ratings")
+            .where("user_id", .equal, user).orderBy("game_id").all()
+            .map { row in
+                Totals(
+                    game: try row.decode(column: "game_id", as: String.self), rating: try row.decode(column: "rating", as: Int.self),
+                    games: try row.decode(column: "games", as: Int.self), wins: try row.decode(column: "wins", as: Int.self),
+                    losses: try row.decode(column: "losses", as: Int.self))
+            }
+    }
+}

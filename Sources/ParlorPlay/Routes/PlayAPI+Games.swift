@@ -1,0 +1,134 @@
+import Foundation
+import GameCore
+import HTTPTypes
+import OpenAPIRuntime
+import ParlorAccounts
+import ParlorAPI
+import ParlorHTTP
+import ParlorStore
+
+/// The games routes: private games, moves, history, records, rematches, ratings.
+extension PlayAPI {
+    package func listGameCatalogue(_ input: Operations.ListGameCatalogue.Input) async throws -> Operations.ListGameCatalogue.Output {
+        .ok(.init(body: .json(.init(games: play.engines.all.map { engine in
+            .init(
+                id: engine.gameID.rawValue, name: engine.catalogEntry.displayName, symbol: engine.catalogEntry.symbol,
+                minPlayers: engine.policy.minPlayers, maxPlayers: engine.policy.maxPlayers, engineVersion: engine.engineVersion)
+        }))))
+    }
+
+    package func createGame(_ input: Operations.CreateGame.Input) async throws -> Operations.CreateGame.Output {
+        let user = try await accounts.authenticate()
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
+        let settings = try body.settings.map { try JSONEncoder().encode($0) }
+        let game = try await play.create(
+            .init(
+                gameID: body.game, players: body.players, mode: body.mode == .turnBased ? .turnBased : .realtime, settings: settings,
+                turnSeconds: body.turnSeconds, graceSeconds: body.graceSeconds,
+                timeoutPolicy: body.timeoutPolicy.map { $0 == .botMove ? .botMove : .forfeit }),
+            by: user.userID)
+        return .created(.init(body: .json(try game.representation(for: user.userID))))
+    }
+
+    package func joinGameByCode(_ input: Operations.JoinGameByCode.Input) async throws -> Operations.JoinGameByCode.Output {
+        let user = try await accounts.authenticate()
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
+        let game = try await play.join(code: body.code, user: user.userID)
+        return .ok(.init(body: .json(try game.representation(for: user.userID))))
+    }
+
+    package func getGame(_ input: Operations.GetGame.Input) async throws -> Operations.GetGame.Output {
+        let user = try await accounts.authenticate()
+        let game = try await play.live(try gameKey(input.path.gameID))
+        return .ok(.init(body: .json(try game.representation(for: user.userID, withView: true))))
+    }
+
+    package func listGames(_ input: Operations.ListGames.Input) async throws -> Operations.ListGames.Output {
+        let user = try await accounts.authenticate()
+        let limit = input.query.limit ?? 20
+        guard (1...100).contains(limit) else { throw APIError.invalidFields([FieldError(field: "limit", message: "must be 1–100")]) }
+        let cursor = try input.query.cursor.map(GameCursor.parse)
+        let status = input.query.status.flatMap { GameStatus(rawValue: $0.rawValue) }
+        let rows = try await play.database.withConnection { sql in
+            try await PlayStore.games(of: user.userID, status: status, before: cursor.map { ($0.createdAt, $0.id) }, limit: limit + 1, on: sql)
+        }
+        var games: [Components.Schemas.Game] = []
+        for row in rows.prefix(limit) {
+            games.append(try await play.live(row.id).representation(for: user.userID))
+        }
+        let next = rows.count > limit ? rows.prefix(limit).last.map { GameCursor(createdAt: $0.createdAt, id: PlayStore.key($0.id)).token } : nil
+        return .ok(.init(body: .json(.init(games: games, next: next))))
+    }
+
+    package func submitMove(_ input: Operations.SubmitMove.Input) async throws -> Operations.SubmitMove.Output {
+        let user = try await accounts.authenticate()
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
+        let action = try JSONEncoder().encode(body.action)
+        let outcome = try await play.move(
+            try gameKey(input.path.gameID), user: user.userID, moveID: body.moveId, request: .action(action), expectedSeq: body.seq)
+        return .ok(.init(body: .json(.init(seq: outcome.seq, repeated: outcome.repeated, game: try outcome.game.representation(for: user.userID, withView: true)))))
+    }
+
+    package func resignGame(_ input: Operations.ResignGame.Input) async throws -> Operations.ResignGame.Output {
+        let user = try await accounts.authenticate()
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
+        let outcome = try await play.move(try gameKey(input.path.gameID), user: user.userID, moveID: body.moveId, request: .resign)
+        return .ok(.init(body: .json(.init(seq: outcome.seq, repeated: outcome.repeated, game: try outcome.game.representation(for: user.userID, withView: true)))))
+    }
+
+    package func listMoves(_ input: Operations.ListMoves.Input) async throws -> Operations.ListMoves.Output {
+        _ = try await accounts.authenticate()
+        let game = try await play.live(try gameKey(input.path.gameID))
+        let moves = try game.entries.map { entry in
+            Components.Schemas.MoveEntry(
+                seq: entry.seq, seat: entry.seat, kind: entry.kind.rawValue,
+                action: try entry.action.map { try JSONDecoder().decode(OpenAPIValueContainer.self, from: Data($0.utf8)) },
+                at: Date(millis: entry.at))
+        }
+        return .ok(.init(body: .json(.init(moves: moves))))
+    }
+
+    package func getGameRecord(_ input: Operations.GetGameRecord.Input) async throws -> Operations.GetGameRecord.Output {
+        _ = try await accounts.authenticate()
+        let game = try await play.live(try gameKey(input.path.gameID))
+        guard game.row.status == .completed, let outcome = game.row.outcome else { throw APIError.gameNotOver() }
+        let record = try game.engine.recordJSON(settings: game.row.settings, seed: game.row.seed, seats: game.players, entries: game.entries)
+        return .ok(.init(body: .json(.init(
+            record: try JSONDecoder().decode(OpenAPIObjectContainer.self, from: record),
+            outcome: .init(winners: outcome.winners, winType: outcome.winType.rawValue)))))
+    }
+
+    package func rematchGame(_ input: Operations.RematchGame.Input) async throws -> Operations.RematchGame.Output {
+        let user = try await accounts.authenticate()
+        let game = try await play.rematch(of: try gameKey(input.path.gameID), user: user.userID)
+        return .ok(.init(body: .json(try game.representation(for: user.userID))))
+    }
+
+    package func getMyRatings(_ input: Operations.GetMyRatings.Input) async throws -> Operations.GetMyRatings.Output {
+        let user = try await accounts.authenticate()
+        let totals = try await play.database.withConnection { sql in try await RatingStore.all(of: user.userID, on: sql) }
+        return .ok(.init(body: .json(.init(ratings: totals.map {
+            .init(game: $0.game, rating: $0.rating, games: $0.games, wins: $0.wins, losses: $0.losses)
+        }))))
+    }
+
+    func gameKey(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw APIError.notFound("there is no game \(text)") }
+        return id
+    }
+}
+
+/// An opaque page cursor: the last game's creation time and id.
+struct GameCursor: Sendable {
+    var createdAt: Int64
+    var id: String
+
+    var token: String { Data("\(createdAt):\(id)".utf8).base64EncodedString() }
+
+    static func parse(_ token: String) throws -> GameCursor {
+        guard let data = Data(base64Encoded: token), let text = String(data: data, encoding: .utf8),
+            let colon = text.firstIndex(of: ":"), let createdAt = Int64(text[..<colon])
+        else { throw APIError.invalidFields([FieldError(field: "cursor", message: "not a cursor this server handed out")]) }
+        return GameCursor(createdAt: createdAt, id: String(text[text.index(after: colon)...]))
+    }
+}

@@ -1,0 +1,99 @@
+import ParlorAccounts
+import ParlorHTTP
+import Synchronization
+
+/// Runs concurrent requests in batches that form by themselves: while `maxInFlight` batches are
+/// running, new requests wait, and each time a batch finishes, the oldest waiting request leads
+/// the next one, taking along every other waiting request that may join it.
+///
+/// An idle system runs each request alone at once, so batching adds no latency when there is no
+/// load; under load, a batch holds whatever arrived during the one before, so one round trip
+/// serves many requests. No task is spawned: each batch runs on the task of the request leading it.
+final class NaturalBatcher<Item: Sendable, Output: Sendable>: Sendable {
+    /// Runs one batch; answers one result per item, in the items' order.
+    typealias Run = @Sendable ([Item]) async -> [Result<Output, any Error>]
+    /// Whether `item` may run in one batch with `batch` (say, not two writes of one row).
+    typealias Compatible = @Sendable (_ item: Item, _ batch: [Item]) -> Bool
+
+    private enum Signal: Sendable {
+        case finished(Result<Output, any Error>)
+        case lead
+    }
+
+    private struct Waiting: Sendable {
+        var item: Item
+        var continuation: CheckedContinuation<Signal, Never>
+    }
+
+    private struct State: Sendable {
+        var waiting: [Waiting] = []
+        var inFlight = 0
+    }
+
+    let maxInFlight: Int
+    let maxBatch: Int
+    private let run: Run
+    private let compatible: Compatible
+    private let state = Mutex(State())
+
+    init(maxInFlight: Int, maxBatch: Int, compatible: @escaping Compatible = { _, _ in true }, run: @escaping Run) {
+        self.maxInFlight = max(1, maxInFlight)
+        self.maxBatch = max(1, maxBatch)
+        self.compatible = compatible
+        self.run = run
+    }
+
+    /// `item`'s result, once a batch holding it has run.
+    func submit(_ item: Item) async throws -> Output {
+        let signal = await withCheckedContinuation { (continuation: CheckedContinuation<Signal, Never>) in
+            let leads = state.withLock { state in
+                if state.inFlight < maxInFlight {
+                    state.inFlight += 1
+                    return true
+                }
+                state.waiting.append(Waiting(item: item, continuation: continuation))
+                return false
+            }
+            if leads { continuation.resume(returning: .lead) }
+        }
+        if case .finished(let result) = signal { return try result.get() }
+
+        let followers = state.withLock { takeFollowers(of: item, from: &$0.waiting) }
+        var results = await run([item] + followers.map(\.item))
+        if results.count != followers.count + 1 {
+            results = Array(repeating: .failure(BatchError.resultCountMismatch), count: followers.count + 1)
+        }
+        for (follower, result) in zip(followers, results.dropFirst()) { follower.continuation.resume(returning: .finished(result)) }
+        let next = state.withLock { state -> CheckedContinuation<Signal, Never>? in
+            guard !state.waiting.isEmpty else {
+                state.inFlight -= 1
+                return nil
+            }
+            return state.waiting.removeFirst().continuation
+        }
+        next?.resume(returning: .lead)
+        return try results[0].get()
+    }
+
+    /// The oldest waiting requests that may join a batch led by `leader`, removed from `waiting`;
+    /// the others keep their places.
+    private func takeFollowers(of leader: Item, from waiting: inout [Waiting]) -> [Waiting] {
+        var batch = [leader]
+        var taken: [Waiting] = []
+        var kept: [Waiting] = []
+        for request in waiting {
+            if batch.count < maxBatch, compatible(request.item, batch) {
+                batch.append(request.item)
+                taken.append(request)
+            } else {
+                kept.append(request)
+            }
+        }
+        waiting = kept
+        return taken
+    }
+
+    enum BatchError: Error {
+        case resultCountMismatch
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import GameCore
+import ParlorAccounts
+import ParlorHTTP
+import SQLKit
+
+/// SQL over `games`, `game_players` and `game_moves`. Every write that changes a game's state is
+/// conditional on the `seq` the writer read, which is what makes concurrent nodes safe.
+enum PlayStore {
+    // MARK: Games
+
+    static func insert(_ game: GameRow, on sql: any SQLDatabase) async throws {
+        try await sql.insert(into: "games")
+            .columns(GameRow.columns)
+            .values(
+                SQLBind(game.id.uuidString.lowercased()), SQLBind(game.gameID), SQLBind(game.engineVersion),
+                SQLBind(game.mode.rawValue), SQLBind(game.status.rawValue), SQLBind(game.players), SQLBind(game.inviteCode),
+                SQLBind(game.settings), SQLBind(game.seed.description), SQLBind(game.seq), SQLBind(game.turnSeconds),
+                SQLBind(game.graceSeconds), SQLBind(game.timeoutPolicy.rawValue), SQLBind(game.deadlineAt), SQLBind(game.createdBy),
+                SQLBind(game.createdAt), SQLBind(game.startedAt), SQLBind(game.lastMoveAt), SQLBind(game.endedAt),
+                SQLBind(game.outcome.map { Self.json($0.winners) }), SQLBind(game.outcome?.winType.rawValue), SQLBind(game.rematchOf)
+            )
+            .run()
+    }
+
+    /// The game's row; `locked` keeps it locked for the caller's transaction (PostgreSQL), so
+    /// writers that decide from it take turns.
+    static func game(_ id: UUID, locked: Bool = false, on sql: any SQLDatabase) async throws -> GameRow? {
+        let query = sql.select().columns(GameRow.columns).from("games").where("id", .equal, key(id))
+        if locked, sql.dialect.name != "sqlite" { query.for(.update) }
+        return try await query.first().map(GameRow.init(row:))
+    }
+
+    static func game(inviteCode: String, on sql: any SQLDatabase) async throws -> GameRow? {
+        try await sql.select().columns(GameRow.columns).from("games").where("invite_code", .equal, inviteCode).first()
+            .map(GameRow.init(row:))
+    }
+
+    static func rematch(of id: UUID, on sql: any SQLDatabase) async throws -> UUID? {
+        try await sql.select().column("id").from("games").where("rematch_of", .equal, key(id)).first()
+            .flatMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+    }
+
+    /// Marks a waiting game active; false when another writer started it first.
+    static func start(_ id: UUID, at now: Int64, deadline: Int64?, on sql: any SQLDatabase) async throws -> Bool {
+        let rows = try await sql.raw("""
+            UPDATE games SET status = 'active', started_at = \(bind: now), last_move_at = \(bind: now), deadline_at = \(bind: deadline)
+            WHERE id = \(bind: key(id)) AND status = 'waiting' RETURNING id
+            """).all()
+        return !rows.isEmpty
+    }
+
+    /// Moves the game from `from` to `from + 1`; false when another writer got there first.
+    static func advance(_ id: UUID, from: Int, at now: Int64, deadline: Int64?, on sql: any SQLDatabase) async throws -> Bool {
+        let rows = try await sql.raw("""
+            UPDATE games SET seq = \(bind: from + 1), last_move_at = \(bind: now), deadline_at = \(bind: deadline)
+            WHERE id = \(bind: key(id)) AND seq = \(bind: from) AND status = 'active' RETURNING id
+            """).all()
+        return !rows.isEmpty
+    }
+
+    static func complete(_ id: UUID, outcome: GameOutcome, at now: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.update("games")
+            .set("status", to: GameStatus.completed.rawValue).set("ended_at", to: now).set("deadline_at", to: SQLLiteral.null)
+            .set("winners", to: json(outcome.winners)).set("win_type", to: outcome.winType.rawValue).set("invite_code", to: SQLLiteral.null)
+            .where("id", .equal, key(id))
+            .run()
+    }
+
+    static func setDeadline(_ id: UUID, _ deadline: Int64?, on sql: any SQLDatabase) async throws {
+        try await sql.update("games").set("deadline_at", to: SQLBind(deadline)).where("id", .equal, key(id)).run()
+    }
+
+    /// Active games whose deadline has passed, oldest first. On PostgreSQL the rows stay locked
+    /// for the transaction and rows another node holds are skipped, so each timer fires once.
+    static func due(at now: Int64, limit: Int, dialect: String, on sql: any SQLDatabase) async throws -> [UUID] {
+        let lock: SQLQueryString = dialect == "postgres" ? " FOR UPDATE SKIP LOCKED" : ""
+        let rows = try await sql.raw("""
+            SELECT id FROM games WHERE status = 'active' AND deadline_at <= \(bind: now)
+            ORDER BY deadline_at LIMIT \(bind: limit)\(lock)
+            """).all()
+        return try rows.compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+    }
+
+    /// The user's games, newest first, after the cursor `(created_at, id)`.
+    static func games(
+        of user: String, status: GameStatus?, before cursor: (Int64, String)?, limit: Int, on sql: any SQLDatabase
+    ) async throws -> [GameRow] {
+        let query = sql.select().columns(GameRow.columns.map { SQLColumn($0, table: "games") }).from("games")
+            .join("game_players", on: SQLColumn("id", table: "games"), .equal, SQLColumn("game", table: "game_players"))
+            .where(SQLColumn("user_id", table: "game_players"), .equal, SQLBind(user))
+        if let status { query.where(SQLColumn("status", table: "games"), .equal, SQLBind(status.rawValue)) }
+        if let (createdAt, id) = cursor {
+            query.where { group in
+                group.where(SQLColumn("created_at", table: "games"), .lessThan, SQLBind(createdAt))
+                    .orWhere { $0.where(SQLColumn("created_at", table: "games"), .equal, SQLBind(createdAt)).where(SQLColumn("id", table: "games"), .lessThan, SQLBind(id)) }
+            }
+        }
+        return try await query.orderBy("created_at", .descending).orderBy("id", .descending)
+            .limit(limit).all().map(GameRow.init(row:))
+    }
+
+    // MARK: Seats
+
+    static func seats(of id: UUID, on sql: any SQLDatabase) async throws -> [SeatRow] {
+        try await sql.select()
+            .columns("user_id", "joined", "seat", "name", "connections", "away_since", "resigned", "rating_before", "rating_after")
+            .from("game_players").where("game", .equal, key(id)).orderBy("joined").all().map(SeatRow.init(row:))
+    }
+
+    static func insert(_ seat: SeatRow, into id: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.insert(into: "game_players")
+            .columns("game", "user_id", "joined", "name", "connections", "resigned")
+            .values(SQLBind(key(id)), SQLBind(seat.user), SQLBind(seat.joined), SQLBind(seat.name), SQLBind(0), SQLBind(0))
+            .run()
+    }
+
+    /// Seats `users` in that order: the first at seat 0.
+    static func assign(seats users: [String], in id: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            UPDATE game_players SET seat = \(perUser(users, Array(users.indices)))
+            WHERE game = \(bind: key(id)) AND user_id IN (\(binds: users))
+            """).run()
+    }
+
+    /// `CASE user_id WHEN … THEN … END`: one value per user, for a single statement over all of them.
+    static func perUser(_ users: [String], _ values: [Int]) -> SQLQueryString {
+        var expression: SQLQueryString = "CASE user_id"
+        for (user, value) in zip(users, values) { expression += " WHEN \(bind: user) THEN \(bind: value)" }
+        return expression + " END"
+    }
+
+    static func markResigned(_ user: String, in id: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.update("game_players").set("resigned", to: 1).where("game", .equal, key(id)).where("user_id", .equal, user).run()
+    }
+
+    /// A user's connections to a game after one more, and whether they had been away until then.
+    typealias Connection = (connections: Int, wasAway: Bool)
+
+    /// A new connection of the user's to the game: the new count, and whether they had been away
+    /// (gone to zero connections, their leaving announced) until now. Run it in a transaction: the
+    /// row is read, locked on PostgreSQL, then written.
+    static func connect(_ user: String, to id: UUID, at now: Int64, on sql: any SQLDatabase) async throws -> Connection? {
+        let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE"
+        guard let before = try await sql.raw("""
+            SELECT connections, away_since FROM game_players WHERE game = \(bind: key(id)) AND user_id = \(bind: user)\(lock)
+            """).first()
+        else { return nil }
+        let wasAway = try before.decode(column: "connections", as: Int.self) == 0 && before.decode(column: "away_since", as: Int64?.self) != nil
+        guard let connections = try await changeConnections(user, in: id, by: 1, at: now, on: sql) else { return nil }
+        return (connections, wasAway)
+    }
+
+    /// Counts a connection in or out and returns the new count (nil when the user has no seat).
+    static func changeConnections(_ user: String, in id: UUID, by delta: Int, at now: Int64, on sql: any SQLDatabase) async throws -> Int? {
+        let row = try await sql.raw("""
+            UPDATE game_players SET connections = CASE WHEN connections + \(bind: delta) < 0 THEN 0 ELSE connections + \(bind: delta) END,
+            away_since = CASE WHEN connections + \(bind: delta) <= 0 THEN \(bind: now) ELSE NULL END
+            WHERE game = \(bind: key(id)) AND user_id = \(bind: user) RETURNING connections
+            """).first()
+        return try row?.decode(column: "connections", as: Int.self)
+    }
+
+    // MARK: Moves
+
+    static func insert(_ entry: MoveEntry, into id: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.insert(into: "game_moves")
+            .columns("game", "seq", "seat", "kind", "action", "move_id", "at")
+            .values(
+                SQLBind(key(id)), SQLBind(entry.seq), SQLBind(entry.seat), SQLBind(entry.kind.rawValue), SQLBind(entry.action),
+                SQLBind(entry.moveID), SQLBind(entry.at))
+            .run()
+    }
+
+    static func moves(of id: UUID, after seq: Int = 0, on sql: any SQLDatabase) async throws -> [MoveEntry] {
+        try await sql.select().columns("seq", "seat", "kind", "action", "move_id", "at").from("game_moves")
+            .where("game", .equal, key(id)).where("seq", .greaterThan, seq).orderBy("seq").all()
+            .map { row in
+                guard let kind = MoveEntry.Kind(rawValue: try row.decode(column: "kind", as: String.self)) else {
+                    throw PlayStoreError.corruptRow("game_moves")
+                }
+                return MoveEntry(
+                    seq: try row.decode(column: "seq", as: Int.self), seat: try row.decode(column: "seat", as: Int.self), kind: kind,
+                    action: try row.decode(column: "action", as: String?.self), moveID: try row.decode(column: "move_id", as: String?.self),
+                    at: try row.decode(column: "at", as: Int64.self))
+            }
+    }
+
+    static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    static func json(_ seats: [Int]) -> String {
+        "[" + seats.map(String.init).joined(separator: ",") + "]"
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import ParlorAccounts
+import ParlorHTTP
+import ParlorPlay
+import Synchronization
+
+/// One open WebSocket as the hub and the connection's tasks share it.
+///
+/// Its heart is the inbox: one bounded, ordered queue of everything this connection must still
+/// do on its own serial writer task (render a notice, answer a subscribe, send frames). The hub
+/// only enqueues, never renders or writes, so one slow client never delays another; and because
+/// subscribe answers and notice rendering run on the same task in order, `lastSent` advances in
+/// order and no event is sent twice or lost. A full inbox means the client cannot keep up: the
+/// connection is closed instead of buffering without limit.
+final class HubConnection: Sendable {
+    typealias ID = UInt64
+
+    /// A unit of work for the writer task.
+    enum Job: Sendable {
+        /// The reader authenticated the user: send `welcome`, then serve game messages.
+        case authenticated(AuthenticatedUser)
+        case frames([OutgoingFrame])
+        case notice(GameNotice)
+        case subscribe(game: UUID, since: Int?)
+        case unsubscribe(game: UUID)
+        case move(Data, receivedAt: ContinuousClock.Instant)
+        case resign(game: UUID, moveId: String)
+        case chat(game: UUID, text: String)
+        /// Send nothing more; close the socket with this code once everything before is written.
+        case close(RealtimeClose)
+    }
+
+    private struct State {
+        var user: AuthenticatedUser?
+        var writeStartedAt: ContinuousClock.Instant?
+        var deepest = 0
+    }
+
+    let id: ID
+    let jobs: AsyncStream<Job>
+    private let inbox: AsyncStream<Job>.Continuation
+    let closeRequests: AsyncStream<RealtimeClose>
+    private let closeSignal: AsyncStream<RealtimeClose>.Continuation
+    private let limit: Int
+    private let state = Mutex(State())
+
+    init(id: ID, queueLimit: Int) {
+        self.id = id
+        self.limit = max(queueLimit, 1)
+        (jobs, inbox) = AsyncStream.makeStream(of: Job.self, bufferingPolicy: .bufferingOldest(limit))
+        // Only the first request matters; later ones (queue overflow while closing) are dropped.
+        (closeRequests, closeSignal) = AsyncStream.makeStream(of: RealtimeClose.self, bufferingPolicy: .bufferingOldest(1))
+    }
+
+    /// Queues `job`; false when the connection is closing or the queue is full, in which case the
+    /// connection is being closed as too slow.
+    @discardableResult
+    func enqueue(_ job: Job) -> Bool {
+        switch inbox.yield(job) {
+        case .enqueued(let remaining):
+            let depth = limit - remaining
+            state.withLock { $0.deepest = max($0.deepest, depth) }
+            return true
+        case .dropped:
+            requestClose(.queueFull)
+            return false
+        case .terminated:
+            return false
+        @unknown default:
+            return false
+        }
+    }
+
+    /// Asks the connection's tasks to stop and close the socket with `close`, now, skipping
+    /// whatever is still queued (the queue may be what is stuck).
+    func requestClose(_ close: RealtimeClose) {
+        closeSignal.yield(close)
+    }
+
+    /// Stops accepting jobs; called once the connection's tasks are done.
+    func finish() {
+        inbox.finish()
+        closeSignal.finish()
+    }
+
+    /// The signed-in user, once the upgrade header or an `authenticate` message named one.
+    var user: AuthenticatedUser? { state.withLock { $0.user } }
+    var isAuthenticated: Bool { user != nil }
+
+    func markAuthenticated(as user: AuthenticatedUser) { state.withLock { $0.user = user } }
+
+    /// The writer brackets every socket write so the watchdog can tell a client that stopped reading.
+    func writeStarted() { state.withLock { $0.writeStartedAt = .now } }
+    func writeFinished() { state.withLock { $0.writeStartedAt = nil } }
+    var writeStartedAt: ContinuousClock.Instant? { state.withLock { $0.writeStartedAt } }
+
+    /// The most jobs ever waiting at once: it never exceeds the configured limit.
+    var deepestQueue: Int { state.withLock { $0.deepest } }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GameCore
+import ParlorAccounts
+import ParlorAPI
+import ParlorHTTP
+import ParlorPlay
+
+/// Each receiver's frames, rendered from the stored game: a player's view for their seat, a
+/// spectator's view for anyone else, never more.
+extension PlayChannel {
+    func rendering(_ notice: GameNotice, for user: String, after lastSent: Int) async throws -> (frames: [OutgoingFrame], lastSent: Int) {
+        switch notice.kind {
+        case .moved, .started, .ended:
+            var game = try await play.live(noticed: notice)
+            // A copy that has not caught up with the notice (one loaded as the game started, say)
+            // would render nothing: the receiver would never hear of the start or the end.
+            let behind =
+                switch notice.kind {
+                case .started: game.row.status == .waiting
+                case .ended: game.row.status != .completed || game.seats.contains(where: { $0.seat != nil && $0.ratingAfter == nil })
+                default: false
+                }
+            if behind { game = try await play.reload(notice.game) }
+            var (frames, sent) = try moves(of: game, for: user, after: lastSent)
+            if notice.kind == .ended, let outcome = game.row.outcome {
+                let ratings = game.seats.compactMap { seat -> RealtimeRatingChange? in
+                    guard let number = seat.seat, let before = seat.ratingBefore, let after = seat.ratingAfter else { return nil }
+                    return RealtimeRatingChange(user: seat.user, seat: number, before: before, after: after)
+                }.sorted { $0.seat < $1.seat }
+                frames.append(.encoding(RealtimeGameEnded(game: game.id, seq: game.row.seq, outcome: RealtimeOutcome(outcome), ratings: ratings)))
+                sent = max(sent, game.row.seq)
+            }
+            return (frames, sent)
+        case .joined, .left, .reconnected:
+            let type: RealtimeServerMessageType =
+                switch notice.kind {
+                case .joined: .playerJoined
+                case .left: .playerLeft
+                default: .playerReconnected
+                }
+            return ([.encoding(RealtimePresence(type: type, game: notice.game, user: notice.user ?? "", seat: notice.seat))], lastSent)
+        case .chat:
+            let message = RealtimeChatMessage(
+                game: notice.game, user: notice.user ?? "", name: notice.name ?? "", text: notice.text ?? "", at: notice.at ?? 0)
+            return ([.encoding(message)], lastSent)
+        case .matched:
+            guard notice.user == user else { return ([], lastSent) }
+            return ([.encoding(RealtimeMatchFound(game: notice.game))], lastSent)
+        case .invited:
+            guard notice.user == user, let invitation = notice.invitation, let from = notice.from else { return ([], lastSent) }
+            return ([.encoding(RealtimeInvitation(game: notice.game, invitation: invitation, from: from, expiresAt: notice.at ?? 0))], lastSent)
+        }
+    }
+
+    /// `game_started` and `move_made` frames from `lastSent + 1` on, each with the view after
+    /// it; when the states that far back are gone, one `state` frame with the missed moves.
+    private func moves(of game: LiveGame, for user: String, after lastSent: Int) throws -> (frames: [OutgoingFrame], lastSent: Int) {
+        guard game.row.status != .waiting, game.row.seq > lastSent else { return ([], lastSent) }
+        let seat = game.seat(of: user)
+        var frames: [OutgoingFrame] = []
+        var next = lastSent + 1
+        if lastSent < 0, let initial = game.state(at: 0) {
+            let started = RealtimeGameStarted(
+                game: game.id, seq: 0, seat: seat, seats: Self.seats(of: game), view: GameValue(try game.engine.view(of: initial, seat: seat)))
+            frames.append(.encoding(started))
+            next = 1
+        }
+        let seq = game.row.seq
+        guard next <= seq else { return (frames, max(lastSent, 0)) }
+        let renderable = (next...seq).allSatisfy { game.state(at: $0) != nil } && game.entries.count >= seq
+        guard renderable else {
+            let missed = game.entries.filter { $0.seq > max(lastSent, 0) }
+            return ([try stateFrame(of: game, for: user, missed: missed)], seq)
+        }
+        for number in next...seq {
+            guard let state = game.state(at: number) else { continue }
+            let entry = game.entries[number - 1]
+            let moved = RealtimeMoveMade(
+                game: game.id, seq: entry.seq, seat: entry.seat, action: try entry.action.map { GameValue(try game.engine.action(canonical: $0)) },
+                kind: entry.kind.rawValue, view: GameValue(try game.engine.view(of: state, seat: seat)))
+            frames.append(.encoding(moved))
+        }
+        return (frames, seq)
+    }
+
+    func stateFrame(of game: LiveGame, for user: String, missed: [MoveEntry]) throws -> OutgoingFrame {
+        let seat = game.seat(of: user)
+        let engine = game.engine
+        let state = RealtimeState(
+            game: game.id, gameId: game.row.gameID, seq: game.row.seq, status: game.row.status.rawValue, seat: seat,
+            seats: Self.seats(of: game), view: try game.current.map { GameValue(try engine.view(of: $0, seat: seat)) },
+            missed: try missed.map { entry in
+                RealtimeMoveRecord(
+                    seq: entry.seq, seat: entry.seat, action: try entry.action.map { GameValue(try engine.action(canonical: $0)) },
+                    kind: entry.kind.rawValue)
+            },
+            outcome: game.row.outcome.map(RealtimeOutcome.init))
+        return .encoding(state)
+    }
+
+    /// The seats as every message shows them, in seat order.
+    static func seats(of game: LiveGame) -> [RealtimeSeat] {
+        game.seats.compactMap { row in row.seat.map { RealtimeSeat(seat: $0, user: row.user, name: row.name) } }.sorted { $0.seat < $1.seat }
+    }
+}
+
+extension RealtimeOutcome {
+    init(_ outcome: GameOutcome) { self.init(winners: outcome.winners, winType: outcome.winType.rawValue) }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Logging
+import ParlorAccounts
+import ParlorHTTP
+import ParlorPlay
+import ServiceLifecycle
+import Synchronization
+
+/// The registry of this node's real-time connections, and the task that routes game notices to them.
+///
+/// It knows connections by id, by user and by subscribed game. One long-lived task reads the
+/// event bus and, for each notice, only enqueues it on the connections concerned (every
+/// connection of the user for `.matched` and `.invited`, every subscriber of the game otherwise): rendering
+/// happens on each connection's own task, so one slow render never holds up everybody else.
+/// It is a `Service`: on graceful shutdown it stops routing and closes every socket.
+package final class RealtimeHub: Service, Sendable {
+    private struct State {
+        var nextID: HubConnection.ID = 1
+        var connections: [HubConnection.ID: HubConnection] = [:]
+        var userOf: [HubConnection.ID: String] = [:]
+        var byUser: [String: Set<HubConnection.ID>] = [:]
+        var gamesOf: [HubConnection.ID: Set<UUID>] = [:]
+        var byGame: [UUID: Set<HubConnection.ID>] = [:]
+        var shuttingDown = false
+    }
+
+    package let play: any RealtimePlay
+    package let bus: any GameEventBus
+    package let configuration: RealtimeConfiguration
+    package let logger: Logger
+    private let state = Mutex(State())
+    /// Subscribed to at once, so nothing published before ``run()`` starts is missed.
+    private let notices: AsyncStream<GameNotice>
+
+    package init(play: any RealtimePlay, bus: any GameEventBus, configuration: RealtimeConfiguration = .init(), logger: Logger) {
+        self.play = play
+        self.bus = bus
+        self.configuration = configuration
+        self.logger = logger
+        self.notices = bus.notices()
+    }
+
+    /// Routes notices until graceful shutdown (or cancellation), then closes every connection.
+    package func run() async throws {
+        for await notice in notices.cancelOnGracefulShutdown() {
+            dispatch(notice)
+        }
+        // The bus may end its stream first (it stops before the hub); the hub still serves its
+        // sockets until it is told to stop itself, or the service group reports a failure.
+        if !Task.isCancelled { try? await gracefulShutdown() }
+        let open = state.withLock { state in
+            state.shuttingDown = true
+            return Array(state.connections.values)
+        }
+        logger.debug("closing real-time connections", metadata: ["count": "\(open.count)"])
+        for connection in open { connection.requestClose(.shuttingDown) }
+    }
+
+    /// Closes every open connection with `close`; the clients reconnect.
+    package func closeAll(_ close: RealtimeClose) {
+        let open = state.withLock { Array($0.connections.values) }
+        logger.warning("closing every real-time connection", metadata: ["count": "\(open.count)", "reason": "\(close.reason)"])
+        for connection in open { connection.requestClose(close) }
+    }
+
+    /// Hands `notice` to the connections it concerns, without waiting for any of them.
+    package func dispatch(_ notice: GameNotice) {
+        let targets: [HubConnection] = state.withLock { state in
+            let ids: Set<HubConnection.ID>
+            if notice.kind.isForOneUser {
+                ids = notice.user.flatMap { state.byUser[$0] } ?? []
+            } else {
+                ids = state.byGame[notice.game] ?? []
+            }
+            return ids.compactMap { state.connections[$0] }
+        }
+        for connection in targets { connection.enqueue(.notice(notice)) }
+    }
+
+    // MARK: Registry
+
+    /// A new connection, or nil while the server shuts down.
+    func open() -> HubConnection? {
+        state.withLock { state in
+            guard !state.shuttingDown else { return nil }
+            let connection = HubConnection(id: state.nextID, queueLimit: configuration.outgoingQueueLimit)
+            state.nextID += 1
+            state.connections[connection.id] = connection
+            return connection
+        }
+    }
+
+    /// Files `connection` under `user`, so notices addressed to them (`.matched`, `.invited`) reach it.
+    func identify(_ connection: HubConnection, as user: String) {
+        state.withLock { state in
+            guard state.connections[connection.id] != nil else { return }
+            state.userOf[connection.id] = user
+            state.byUser[user, default: []].insert(connection.id)
+        }
+    }
+
+    /// Starts routing `game`'s notices to `connection`; false when it already was.
+    @discardableResult
+    func register(_ connection: HubConnection, game: UUID) -> Bool {
+        state.withLock { state in
+            guard state.connections[connection.id] != nil else { return false }
+            state.byGame[game, default: []].insert(connection.id)
+            return state.gamesOf[connection.id, default: []].insert(game).inserted
+        }
+    }
+
+    func unregister(_ connection: HubConnection, game: UUID) {
+        state.withLock { state in
+            state.gamesOf[connection.id]?.remove(game)
+            Self.remove(connection.id, from: &state.byGame, key: game)
+        }
+    }
+
+    /// Forgets `connection`; returns the games it was registered for, which the caller unsubscribes.
+    func remove(_ connection: HubConnection) -> Set<UUID> {
+        state.withLock { state in
+            state.connections[connection.id] = nil
+            if let user = state.userOf.removeValue(forKey: connection.id) {
+                Self.remove(connection.id, from: &state.byUser, key: user)
+            }
+            let games = state.gamesOf.removeValue(forKey: connection.id) ?? []
+            for game in games { Self.remove(connection.id, from: &state.byGame, key: game) }
+            return games
+        }
+    }
+
+    private static func remove<Key: Hashable>(_ id: HubConnection.ID, from index: inout [Key: Set<HubConnection.ID>], key: Key) {
+        index[key]?.remove(id)
+        if index[key]?.isEmpty == true { index[key] = nil }
+    }
+
+    // MARK: Introspection (metrics and tests)
+
+    package var connectionCount: Int { state.withLock { $0.connections.count } }
+
+    func connections(of user: String) -> [HubConnection] {
+        state.withLock { state in (state.byUser[user] ?? []).compactMap { state.connections[$0] } }
+    }
+
+    package func subscriberCount(of game: UUID) -> Int { state.withLock { $0.byGame[game]?.count ?? 0 } }
+}

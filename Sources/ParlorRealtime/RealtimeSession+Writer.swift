@@ -1,0 +1,115 @@
+import Foundation
+import HummingbirdWebSocket
+import Metrics
+import ParlorAccounts
+import ParlorHTTP
+import ParlorPlay
+
+/// The writer: the connection's one serial task. It alone calls the game service for this
+/// connection's jobs and alone writes to the socket, in inbox order; that order is what makes a
+/// notice that races a `subscribe` arrive exactly once (it is rendered after the subscribe's
+/// `state`, with `render(after:)` skipping what the state already covered).
+extension RealtimeSession {
+    /// What the writer keeps; local to its task, so it needs no lock.
+    struct OutboundState {
+        var user: AuthenticatedUser?
+        /// The last sequence number sent per subscribed game; a game is subscribed iff it has one.
+        var lastSent: [UUID: Int] = [:]
+    }
+
+    static let moveTimer = Timer(label: ParlorMetrics.moveSeconds)
+
+    /// The `after` given to `render` for a game this connection has sent nothing of.
+    static let nothingSent = -1
+
+    func writeLoop(_ outbound: WebSocketOutboundWriter) async -> Ending? {
+        var state = OutboundState()
+        for await job in connection.jobs {
+            do {
+                if let ending = try await perform(job, &state, outbound) { return ending }
+            } catch {
+                // Cancelled (the connection is ending) or the socket is gone: either way, done.
+                return Task.isCancelled ? nil : .peerClosed
+            }
+        }
+        return nil
+    }
+
+    private func perform(_ job: HubConnection.Job, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter)
+        async throws -> Ending?
+    {
+        if case .authenticated(let user) = job {
+            state.user = user
+            try await send([RealtimeFrames.welcome(user: user.userID, heartbeat: configuration.heartbeatSeconds)], outbound)
+            return nil
+        }
+        if case .frames(let frames) = job {
+            try await send(frames, outbound)
+            return nil
+        }
+        if case .close(let close) = job { return .close(close) }
+        // Everything else is game work, which the reader only queues once authenticated.
+        guard let user = state.user else { return nil }
+        switch job {
+        case .notice(let notice):
+            try await render(notice, for: user, &state, outbound)
+        case .subscribe(let game, let since):
+            try await subscribe(game, since: since, for: user, &state, outbound)
+        case .unsubscribe(let game):
+            guard state.lastSent.removeValue(forKey: game) != nil else { return nil }
+            hub.unregister(connection, game: game)
+            await play.unsubscribe(user: user, game: game)
+        case .move(let message, let receivedAt):
+            try await send(await play.move(user: user, message: message), outbound)
+            Self.moveTimer.recordNanoseconds((ContinuousClock.now - receivedAt).nanoseconds)
+        case .resign(let game, let moveId):
+            try await send(await play.resign(user: user, game: game, moveId: moveId), outbound)
+        case .chat(let game, let text):
+            try await send(await play.chat(user: user, game: game, text: text), outbound)
+        case .authenticated, .frames, .close:
+            break
+        }
+        return nil
+    }
+
+    private func render(_ notice: GameNotice, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter)
+        async throws
+    {
+        let subscribed = state.lastSent[notice.game]
+        // Game events only reach subscribers; a match or an invitation reaches the user whether or not subscribed.
+        guard subscribed != nil || notice.kind.isForOneUser else { return }
+        let rendered = await play.render(notice, for: user, after: subscribed ?? Self.nothingSent)
+        if subscribed != nil { state.lastSent[notice.game] = rendered.lastSent }
+        try await send(rendered.frames, outbound)
+    }
+
+    /// Registers with the hub before asking for the state, so nothing published in between is
+    /// missed: such a notice waits in the inbox behind this job and is rendered above `seq`.
+    private func subscribe(
+        _ game: UUID, since: Int?, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter
+    ) async throws {
+        let known = state.lastSent[game] != nil
+        guard known || state.lastSent.count < configuration.maxSubscriptions else {
+            let message = "at most \(configuration.maxSubscriptions) games per connection; unsubscribe from one first"
+            try await send([RealtimeFrames.error(.rateLimited, message, game: game)], outbound)
+            return
+        }
+        hub.register(connection, game: game)
+        let answer = await play.subscribe(user: user, game: game, since: since)
+        if let seq = answer.seq {
+            state.lastSent[game] = seq
+        } else if !known {
+            hub.unregister(connection, game: game)
+        }
+        try await send(answer.frames, outbound)
+    }
+
+    /// Writes `frames`, letting the watchdog see how long each write waits on the client.
+    private func send(_ frames: [OutgoingFrame], _ outbound: WebSocketOutboundWriter) async throws {
+        for frame in frames {
+            connection.writeStarted()
+            defer { connection.writeFinished() }
+            try await outbound.writeTextMessage(frame.text)
+        }
+    }
+}

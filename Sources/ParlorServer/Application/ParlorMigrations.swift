@@ -1,0 +1,19 @@
+import ParlorAccounts
+import ParlorMiniApps
+import ParlorPlay
+import ParlorStore
+import ParlorSync
+
+/// Every migration this build knows, in version order: the store's own, then each capability's,
+/// which it keeps beside its own store. A new capability appends its list here.
+public enum ParlorMigrations {
+    public static let all: [Migration] =
+        StoreMigrations.all
+        + [AccountsMigrations.accounts, MiniAppsMigrations.miniApps, SyncMigrations.events]
+        + [PlayMigrations.play, PlayMigrations.releaseStrandedClaims, PlayMigrations.nodePresence]
+}
+
+extension Migrator {
+    /// The migrator of this build: every capability's migrations.
+    public static var parlor: Migrator { Migrator(migrations: ParlorMigrations.all) }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import ParlorAccounts
+import ParlorHTTP
+
+/// A position in one user's sync log: the change number of the last event a reader has seen.
+///
+/// On the wire it is opaque, base64url (no padding) of `v1:<n>`, so that clients store it as given
+/// and a later format can be told apart by its prefix.
+struct SyncChangeToken: Hashable, Sendable, CustomStringConvertible {
+    let change: Int64
+
+    init(change: Int64) { self.change = change }
+
+    /// Nil unless `text` is a token this server writes.
+    init?(_ text: String) {
+        guard text.utf8.count <= 64, let data = Data(base64URLEncoded: text) else { return nil }
+        let decoded = String(decoding: data, as: UTF8.self)
+        guard decoded.hasPrefix("v1:") else { return nil }
+        let digits = decoded.dropFirst(3)
+        guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            let change = Int64(digits)
+        else { return nil }
+        self.change = change
+    }
+
+    var description: String {
+        Data("v1:\(change)".utf8).base64URLEncoded
+    }
+}
+
+extension Data {
+    /// Decodes base64url without padding (standard base64 characters are refused).
+    fileprivate init?(base64URLEncoded text: String) {
+        guard text.utf8.allSatisfy({ byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"):
+                true
+            default: false
+            }
+        }) else { return nil }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        self.init(base64Encoded: base64)
+    }
+}

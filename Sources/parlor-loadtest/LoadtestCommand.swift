@@ -1,0 +1,125 @@
+import ArgumentParser
+import AsyncHTTPClient
+import CrazyEights
+import Foundation
+import NIOCore
+import ParlorClient
+import Quortex
+
+/// `parlor-loadtest`: plays many concurrent bot games against a running server over WebSockets and
+/// reports throughput, the move round trip and errors.
+@main
+struct LoadtestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parlor-loadtest",
+        abstract: "Play concurrent bot games against a running server and report moves per second and round trips.",
+        discussion: """
+            Signs in players*games guest bots, then for each of the games: one bot creates a private \
+            real-time game, the others join it by invite code, every bot plays from its own WebSocket \
+            view, and a new game starts when one ends, until --duration has passed. Start the server \
+            with rate limits off (PARLOR_RATE_LIMITS=off parlor serve) for more than a few bots.
+            """
+    )
+
+    @Option(help: "The server's base URL.")
+    var server = "http://127.0.0.1:8080"
+
+    @Option(help: "The game to play: quortex or crazy-eights.")
+    var game = "quortex"
+
+    @Option(help: "Games played at the same time.")
+    var games = 1
+
+    @Option(help: "Seconds to play and measure.")
+    var duration: Double = 10
+
+    @Option(help: "Seconds to play first without measuring; the tables' first games start spread over them.")
+    var warmup: Double = 0
+
+    @Option(help: "Players per game (within the game's limits).")
+    var players = 2
+
+    @Option(help: "Milliseconds a bot thinks before each move, varied by up to half either way; 0 moves at once.")
+    var think = 0
+
+    @Option(help: "The bots' strategy: random or heuristic.")
+    var bot = "heuristic"
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func validate() throws {
+        guard (0...600_000).contains(think) else { throw ValidationError("--think must be 0 to 600000 milliseconds, not \(think)") }
+        guard games >= 1 else { throw ValidationError("--games must be at least 1, not \(games)") }
+        guard duration > 0, duration.isFinite, duration <= 86_400 else {
+            throw ValidationError("--duration must be more than 0 and at most 86400 seconds, not \(duration)")
+        }
+        guard warmup >= 0, warmup.isFinite, warmup <= 3_600 else {
+            throw ValidationError("--warmup must be 0 to 3600 seconds, not \(warmup)")
+        }
+        guard let choice = LoadtestGameChoice(name: game) else {
+            let known = LoadtestGameChoice.allCases.map(\.id).joined(separator: ", ")
+            throw ValidationError("unknown game \"\(game)\"; the games are \(known)")
+        }
+        guard choice.players.contains(players) else {
+            throw ValidationError(
+                "--players must be \(choice.players.lowerBound) to \(choice.players.upperBound) for \(choice.id), not \(players)")
+        }
+        guard choice.botNames.contains(bot) else {
+            throw ValidationError("unknown bot \"\(bot)\"; the bots are \(choice.botNames.joined(separator: ", "))")
+        }
+        guard games <= 100_000, games * players <= 200_000 else {
+            throw ValidationError("--games times --players must be at most 200000")
+        }
+        guard let url = URL(string: server), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw ValidationError("--server must be an http or https URL such as http://127.0.0.1:8080, not \"\(server)\"")
+        }
+    }
+
+    func run() async throws {
+        try await reportingFailures {
+            guard let choice = LoadtestGameChoice(name: game), let base = URL(string: server),
+                let webSocket = RealtimeConnectionConfiguration.webSocketURL(server: base)
+            else { throw CommandFailure(.usage, "bad --game or --server") }
+            var configuration = HTTPClient.Configuration()
+            configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
+            configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
+            let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            let outcome: Result<(LoadtestMetrics, elapsed: Duration), any Error>
+            switch choice {
+            case .quortex:
+                let rules = QuortexLoadtest(bot: (QuortexBotKind(rawValue: bot) ?? .heuristic).bot)
+                outcome = await Result { try await self.run(rules, choice.id, base, webSocket, http) }
+            case .crazyEights:
+                let rules = CrazyEightsLoadtest(bot: (CrazyEightsBotKind(rawValue: bot) ?? .heuristic).bot)
+                outcome = await Result { try await self.run(rules, choice.id, base, webSocket, http) }
+            }
+            try await http.shutdown()
+            let (metrics, elapsed) = try outcome.get()
+            let report = LoadtestReport(
+                game: choice.id, server: server, games: games, players: players, thinkMs: think, warmUpSeconds: warmup, elapsed: elapsed,
+                metrics: metrics.snapshot)
+            print(json ? try report.json() : report.text())
+            guard report.moves > 0 else {
+                throw CommandFailure(.software, "no move was acknowledged in \(report.durationSeconds) s; see the errors above")
+            }
+        }
+    }
+
+    private func run<Game: LoadtestGame>(
+        _ rules: Game, _ id: String, _ base: URL, _ webSocket: URL, _ http: HTTPClient
+    ) async throws -> (LoadtestMetrics, elapsed: Duration) {
+        let run = LoadtestRun(
+            server: base, webSocket: webSocket, gameID: id, rules: rules, tables: games, players: players,
+            think: .milliseconds(think), warmUp: .milliseconds(Int64((warmup * 1000).rounded())),
+            duration: .milliseconds(Int64((duration * 1000).rounded())))
+        return try await run.run(http: http)
+    }
+}
+
+extension Result where Failure == any Error {
+    /// `Result(catching:)` for async work.
+    fileprivate init(_ body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
