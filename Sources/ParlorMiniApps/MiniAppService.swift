@@ -5,6 +5,8 @@ import ParlorHTTP
 import ParlorStore
 import SQLKit
 
+/// ParlorMiniApps: the mini-app catalogue and single sign-on, over Accounts' app-scoped tokens.
+///
 /// The mini-app catalogue and single sign-on: launch codes, their exchange for app tokens, introspection.
 package struct MiniAppService: Sendable {
     let accounts: AccountService

@@ -9,47 +9,48 @@ import ParlorPlay
 /// spectator's view for anyone else, never more.
 extension PlayChannel {
     func rendering(_ notice: GameNotice, for user: String, after lastSent: Int) async throws -> (frames: [OutgoingFrame], lastSent: Int) {
-        switch notice.kind {
+        switch notice {
         case .moved, .started, .ended:
-            var game = try await play.live(noticed: notice)
-            // A copy that has not caught up with the notice (one loaded as the game started, say)
-            // would render nothing: the receiver would never hear of the start or the end.
-            let behind =
-                switch notice.kind {
-                case .started: game.row.status == .waiting
-                case .ended: game.row.status != .completed || game.seats.contains(where: { $0.seat != nil && $0.ratingAfter == nil })
-                default: false
-                }
-            if behind { game = try await play.reload(notice.game) }
-            var (frames, sent) = try moves(of: game, for: user, after: lastSent)
-            if notice.kind == .ended, let outcome = game.row.outcome {
-                let ratings = game.seats.compactMap { seat -> RealtimeRatingChange? in
-                    guard let number = seat.seat, let before = seat.ratingBefore, let after = seat.ratingAfter else { return nil }
-                    return RealtimeRatingChange(user: seat.user, seat: number, before: before, after: after)
-                }.sorted { $0.seat < $1.seat }
-                frames.append(.encoding(RealtimeGameEnded(game: game.id, seq: game.row.seq, outcome: RealtimeOutcome(outcome), ratings: ratings)))
-                sent = max(sent, game.row.seq)
-            }
-            return (frames, sent)
-        case .joined, .left, .reconnected:
-            let type: RealtimeServerMessageType =
-                switch notice.kind {
-                case .joined: .playerJoined
-                case .left: .playerLeft
-                default: .playerReconnected
-                }
-            return ([.encoding(RealtimePresence(type: type, game: notice.game, user: notice.user ?? "", seat: notice.seat))], lastSent)
-        case .chat:
-            let message = RealtimeChatMessage(
-                game: notice.game, user: notice.user ?? "", name: notice.name ?? "", text: notice.text ?? "", at: notice.at ?? 0)
-            return ([.encoding(message)], lastSent)
-        case .matched:
-            guard notice.user == user else { return ([], lastSent) }
-            return ([.encoding(RealtimeMatchFound(game: notice.game))], lastSent)
-        case .invited:
-            guard notice.user == user, let invitation = notice.invitation, let from = notice.from else { return ([], lastSent) }
-            return ([.encoding(RealtimeInvitation(game: notice.game, invitation: invitation, from: from, expiresAt: notice.at ?? 0))], lastSent)
+            return try await progress(notice, for: user, after: lastSent)
+        case .joined(let game, let player):
+            return ([.encoding(RealtimePresence(type: .playerJoined, game: game, user: player, seat: nil))], lastSent)
+        case .left(let game, let player, let seat, _):
+            return ([.encoding(RealtimePresence(type: .playerLeft, game: game, user: player, seat: seat))], lastSent)
+        case .reconnected(let game, let player, let seat):
+            return ([.encoding(RealtimePresence(type: .playerReconnected, game: game, user: player, seat: seat))], lastSent)
+        case .chat(let game, let line):
+            return ([.encoding(RealtimeChatMessage(game: game, user: line.user, name: line.name, text: line.text, at: line.at))], lastSent)
+        case .matched(let game, let recipient):
+            guard recipient == user else { return ([], lastSent) }
+            return ([.encoding(RealtimeMatchFound(game: game))], lastSent)
+        case .invited(let game, let recipient, let invitation, let from, let expiresAt):
+            guard recipient == user else { return ([], lastSent) }
+            return ([.encoding(RealtimeInvitation(game: game, invitation: invitation, from: from, expiresAt: expiresAt))], lastSent)
         }
+    }
+
+    /// The frames of a notice that moves the game on: its start, moves, and end.
+    private func progress(_ notice: GameNotice, for user: String, after lastSent: Int) async throws -> (frames: [OutgoingFrame], lastSent: Int) {
+        var game = try await play.live(noticed: notice)
+        // A copy that has not caught up with the notice (one loaded as the game started, say)
+        // would render nothing: the receiver would never hear of the start or the end.
+        let behind =
+            switch notice {
+            case .started: game.row.status == .waiting
+            case .ended: game.row.status != .completed || game.seats.contains(where: { $0.seat != nil && $0.ratingAfter == nil })
+            default: false
+            }
+        if behind { game = try await play.reload(notice.game) }
+        var (frames, sent) = try moves(of: game, for: user, after: lastSent)
+        if case .ended = notice, let outcome = game.row.outcome {
+            let ratings = game.seats.compactMap { seat -> RealtimeRatingChange? in
+                guard let number = seat.seat, let before = seat.ratingBefore, let after = seat.ratingAfter else { return nil }
+                return RealtimeRatingChange(user: seat.user, seat: number, before: before, after: after)
+            }.sorted { $0.seat < $1.seat }
+            frames.append(.encoding(RealtimeGameEnded(game: game.id, seq: game.row.seq, outcome: RealtimeOutcome(outcome), ratings: ratings)))
+            sent = max(sent, game.row.seq)
+        }
+        return (frames, sent)
     }
 
     /// `game_started` and `move_made` frames from `lastSent + 1` on, each with the view after

@@ -6,6 +6,9 @@ import ParlorPlay
 import ServiceLifecycle
 import Synchronization
 
+/// ParlorRealtime: the WebSocket channel (`GET /ws`) — hub, sessions, limits, and the encoding of
+/// every game message (``PlayChannel``).
+///
 /// The registry of this node's real-time connections, and the task that routes game notices to them.
 ///
 /// It knows connections by id, by user and by subscribed game. One long-lived task reads the
@@ -67,8 +70,8 @@ package final class RealtimeHub: Service, Sendable {
     package func dispatch(_ notice: GameNotice) {
         let targets: [HubConnection] = state.withLock { state in
             let ids: Set<HubConnection.ID>
-            if notice.kind.isForOneUser {
-                ids = notice.user.flatMap { state.byUser[$0] } ?? []
+            if let recipient = notice.recipient {
+                ids = state.byUser[recipient] ?? []
             } else {
                 ids = state.byGame[notice.game] ?? []
             }

@@ -77,7 +77,7 @@ extension RealtimeSession {
     {
         let subscribed = state.lastSent[notice.game]
         // Game events only reach subscribers; a match or an invitation reaches the user whether or not subscribed.
-        guard subscribed != nil || notice.kind.isForOneUser else { return }
+        guard subscribed != nil || notice.recipient != nil else { return }
         let rendered = await play.render(notice, for: user, after: subscribed ?? Self.nothingSent)
         if subscribed != nil { state.lastSent[notice.game] = rendered.lastSent }
         try await send(rendered.frames, outbound)

@@ -1,12 +1,8 @@
-import ParlorAccounts
-import ParlorHTTP
-import ParlorPlay
-
-/// ParlorServer: the Hummingbird application that serves every Parlor product.
+/// ParlorServer: the application root that serves every Parlor product.
 ///
-/// `Application/` assembles it; `HTTP/` and `Errors/` hold the request pipeline shared by all routes
-/// (request ids, access log, body limit, the error envelope); each capability is a folder of its own
-/// (`System/` for health, readiness, version, metrics and the OpenAPI document).
+/// `Application/` assembles the capability targets (ParlorAccounts, ParlorMiniApps, ParlorSync,
+/// ParlorPlay, ParlorRealtime) on the shared request pipeline of ParlorHTTP, with their
+/// migrations in order; `System/` answers health, readiness, versions, metrics and the contract.
 public enum ParlorBuild {
     /// Version of this build of Parlor.
     public static let version = "0.1.0"

@@ -5,7 +5,7 @@ import ParlorStore
 import SQLKit
 import StatsSync
 
-/// Tandem's stats sync: a per-user, grow-only store of `StatsEvent`s with change tokens.
+/// ParlorSync: Tandem's stats sync — a per-user, grow-only store of `StatsEvent`s with change tokens.
 ///
 /// Every event a user stores gets the next of that user's change numbers. Numbers are handed out
 /// under the row lock of the user's `sync_heads` row, taken first thing in the writing

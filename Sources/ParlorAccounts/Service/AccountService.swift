@@ -25,6 +25,9 @@ struct IssuedSession: Sendable {
     var accessToken: String
 }
 
+/// ParlorAccounts: users, sessions, tokens and sign-in, with their routes, tables and migrations.
+/// Other capabilities reach users only through `Interface/` (and ``authenticate()``), never its tables.
+///
 /// Accounts, sign-in, sessions and tokens: the logic behind the auth and users routes.
 package struct AccountService: Sendable {
     package let database: Database

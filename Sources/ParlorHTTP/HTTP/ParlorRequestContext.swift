@@ -7,6 +7,10 @@ public protocol RequestIDContext: RequestContext {
     var requestID: String { get set }
 }
 
+/// ParlorHTTP: what every capability's routes share — this context, the middleware that fills it
+/// (request ids, client origin, access log, body limit), the route table behind 405s, the error
+/// envelope every failure renders as, and the Prometheus registry.
+///
 /// The request context of every Parlor route.
 public struct ParlorRequestContext: RequestIDContext, RemoteAddressRequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage

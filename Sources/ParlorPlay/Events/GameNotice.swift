@@ -1,6 +1,4 @@
 import Foundation
-import ParlorAccounts
-import ParlorHTTP
 
 /// A change to a game (or to a user's matchmaking), as it travels between nodes.
 ///
@@ -9,61 +7,83 @@ import ParlorHTTP
 /// every player sees anyway), so a node holding the game one move behind advances its copy by
 /// the deterministic rules instead of loading the record again. On PostgreSQL it is the payload
 /// of a `NOTIFY`, so it stays far below the 8,000-byte limit (chat text is capped well below it).
-package struct GameNotice: Codable, Sendable, Equatable {
-    package enum Kind: String, Codable, Sendable {
-        /// A move (or a resignation or timeout) was applied; `seq` is the game's sequence after it.
-        case moved
-        /// The game started; seats are assigned.
-        case started
-        /// The game ended; `seq` is its final sequence number.
-        case ended
-        /// `user` took a seat in a waiting game.
-        case joined
-        /// `user`'s last connection to the game closed.
-        case left
-        /// `user` came back to a game they had left.
-        case reconnected
-        /// `user` wrote `text` in the game's chat.
-        case chat
-        /// `user` was put in `game` by quick match.
-        case matched
-        /// `user` was invited to the waiting `game` by `from`; the invitation expires `at`.
-        case invited
+package enum GameNotice: Sendable, Equatable {
+    /// A move (or a resignation or timeout) was applied; `seq` is the game's sequence after it.
+    /// `move` is that move, when it is all that changed.
+    case moved(game: UUID, seq: Int, move: NoticedMove? = nil)
+    /// The game started; seats are assigned.
+    case started(game: UUID)
+    /// The game ended; `seq` is its final sequence number.
+    case ended(game: UUID, seq: Int)
+    /// `user` took a seat in a waiting game.
+    case joined(game: UUID, user: String)
+    /// `user`'s last connection to the game closed at `at` (milliseconds since 1970).
+    case left(game: UUID, user: String, seat: Int?, at: Int64)
+    /// `user` came back to a game they had left.
+    case reconnected(game: UUID, user: String, seat: Int?)
+    /// A line of the game's chat.
+    case chat(game: UUID, line: ChatLine)
+    /// `user` was put in `game` by quick match.
+    case matched(game: UUID, user: String)
+    /// `user` was invited to the waiting `game` by `from`; the invitation expires at `expiresAt`.
+    case invited(game: UUID, user: String, invitation: String, from: String, expiresAt: Int64)
 
-        /// Kinds addressed to one user, whether or not they follow the game.
-        package var isForOneUser: Bool { self == .matched || self == .invited }
+    package var game: UUID {
+        switch self {
+        case .moved(let game, _, _), .started(let game), .ended(let game, _), .joined(let game, _), .left(let game, _, _, _),
+            .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _):
+            game
+        }
     }
 
-    package var kind: Kind
-    package var game: UUID
-    package var seq: Int?
-    package var user: String?
-    package var seat: Int?
-    package var text: String?
-    package var name: String?
-    /// Milliseconds since 1970; for chat, and when a player left.
-    package var at: Int64?
-    /// The single move a `moved` notice announces, when that move is all that changed.
-    package var move: NoticedMove?
-    /// For `invited`: the invitation's id and the inviting user.
-    package var invitation: String?
-    package var from: String?
+    /// The game's sequence number this notice brings it to, for the notices that change it.
+    package var seq: Int? {
+        switch self {
+        case .moved(_, let seq, _), .ended(_, let seq): seq
+        case .started: 0
+        default: nil
+        }
+    }
 
-    package init(
-        kind: Kind, game: UUID, seq: Int? = nil, user: String? = nil, seat: Int? = nil, text: String? = nil,
-        name: String? = nil, at: Int64? = nil, move: NoticedMove? = nil, invitation: String? = nil, from: String? = nil
-    ) {
-        self.kind = kind
-        self.game = game
-        self.seq = seq
+    /// The one user a notice is addressed to, whether or not they follow the game.
+    package var recipient: String? {
+        switch self {
+        case .matched(_, let user), .invited(_, let user, _, _, _): user
+        default: nil
+        }
+    }
+
+    /// The notice's kind, as logs and the wire name it.
+    package var kind: String {
+        switch self {
+        case .moved: "moved"
+        case .started: "started"
+        case .ended: "ended"
+        case .joined: "joined"
+        case .left: "left"
+        case .reconnected: "reconnected"
+        case .chat: "chat"
+        case .matched: "matched"
+        case .invited: "invited"
+        }
+    }
+}
+
+/// A chat message as every follower of the game receives it.
+package struct ChatLine: Codable, Sendable, Equatable {
+    package var user: String
+    package var seat: Int?
+    package var name: String
+    package var text: String
+    /// Milliseconds since 1970.
+    package var at: Int64
+
+    package init(user: String, seat: Int?, name: String, text: String, at: Int64) {
         self.user = user
         self.seat = seat
-        self.text = text
         self.name = name
+        self.text = text
         self.at = at
-        self.move = move
-        self.invitation = invitation
-        self.from = from
     }
 }
 
@@ -77,7 +97,7 @@ package struct NoticedMove: Codable, Sendable, Equatable {
     package var at: Int64
     package var deadline: Int64?
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case seat, kind, action, moveID = "move_id", at, deadline
     }
 

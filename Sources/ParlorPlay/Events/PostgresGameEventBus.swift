@@ -39,7 +39,7 @@ package final class PostgresGameEventBus: GameEventBus, Service {
         } catch {
             logger.error(
                 "could not publish a game notice",
-                metadata: ["game": "\(notice.game)", "kind": "\(notice.kind.rawValue)", "error": "\(error)"])
+                metadata: ["game": "\(notice.game)", "kind": "\(notice.kind)", "error": "\(error)"])
         }
     }
 
@@ -122,23 +122,34 @@ extension PostgresGameEventBus {
         }
         if full.utf8.count <= limit { return full }
         // The move is only a shortcut for receivers (they can load the game instead): it goes first.
-        var trimmed = notice
-        trimmed.move = nil
-        if let light = encoded(trimmed), light.utf8.count <= limit { return light }
-        trimmed.text = notice.text.map { _ in "" }
-        trimmed.name = notice.name.map { _ in "" }
-        guard let bare = encoded(trimmed), bare.utf8.count <= limit else {
+        if case .moved(let game, let seq, _?) = notice, let light = encoded(.moved(game: game, seq: seq)), light.utf8.count <= limit {
+            return light
+        }
+        func dropped() -> String? {
             logger.error(
                 "dropped a game notice too long to send",
-                metadata: ["game": "\(notice.game)", "kind": "\(notice.kind.rawValue)", "bytes": "\(full.utf8.count)"])
+                metadata: ["game": "\(notice.game)", "kind": "\(notice.kind)", "bytes": "\(full.utf8.count)"])
             return nil
         }
-        if let name = notice.name { trimmed.name = longestPrefix(of: name, fitting: limit) { trimmed.with(name: $0) } }
-        if let text = notice.text { trimmed.text = longestPrefix(of: text, fitting: limit) { trimmed.with(text: $0) } }
+        guard case .chat(let game, let line) = notice else { return dropped() }
+        var trimmed = line
+        trimmed.name = ""
+        trimmed.text = ""
+        guard let bare = encoded(.chat(game: game, line: trimmed)), bare.utf8.count <= limit else { return dropped() }
+        trimmed.name = longestPrefix(of: line.name, fitting: limit) { name in
+            var candidate = trimmed
+            candidate.name = name
+            return .chat(game: game, line: candidate)
+        }
+        trimmed.text = longestPrefix(of: line.text, fitting: limit) { text in
+            var candidate = trimmed
+            candidate.text = text
+            return .chat(game: game, line: candidate)
+        }
         logger.warning(
             "trimmed a game notice to fit a NOTIFY payload",
-            metadata: ["game": "\(notice.game)", "kind": "\(notice.kind.rawValue)", "bytes": "\(full.utf8.count)"])
-        return encoded(trimmed)
+            metadata: ["game": "\(notice.game)", "kind": "\(notice.kind)", "bytes": "\(full.utf8.count)"])
+        return encoded(.chat(game: game, line: trimmed))
     }
 
     private static func encoded(_ notice: GameNotice) -> String? {
@@ -158,19 +169,5 @@ extension PostgresGameEventBus {
             if let json = encoded(make(candidate)), json.utf8.count <= limit { low = middle } else { high = middle - 1 }
         }
         return String(characters[..<low])
-    }
-}
-
-extension GameNotice {
-    fileprivate func with(text: String) -> GameNotice {
-        var copy = self
-        copy.text = text
-        return copy
-    }
-
-    fileprivate func with(name: String) -> GameNotice {
-        var copy = self
-        copy.name = name
-        return copy
     }
 }

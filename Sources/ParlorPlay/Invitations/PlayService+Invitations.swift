@@ -36,7 +36,7 @@ extension PlayService {
         }
         // Invitees online hear of it at once, on every node.
         for row in rows {
-            await bus.publish(GameNotice(kind: .invited, game: id, user: row.to, at: row.expiresAt, invitation: row.id, from: row.from))
+            await bus.publish(.invited(game: id, user: row.to, invitation: row.id, from: row.from, expiresAt: row.expiresAt))
         }
         return rows
     }

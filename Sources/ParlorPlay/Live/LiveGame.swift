@@ -69,8 +69,8 @@ package struct LiveGame: Sendable {
     /// and the move is all that changed (it does not end the game: an ending also writes results
     /// and ratings); nil otherwise. The rules are deterministic, so this is the stored game.
     package func advanced(by notice: GameNotice) -> LiveGame? {
-        guard notice.kind == .moved, let seq = notice.seq, seq == row.seq + 1, row.status == .active,
-            let move = notice.move, let entry = move.entry(seq: seq), let current,
+        guard case .moved(_, let seq, let move?) = notice, seq == row.seq + 1, row.status == .active,
+            let entry = move.entry(seq: seq), let current,
             let state = try? engine.replay(entry, on: current), engine.outcome(of: state) == nil
         else { return nil }
         var after = self

@@ -29,22 +29,20 @@ package struct LiveGameCacheFollower: Service {
 extension LiveGameCache {
     /// Brings the copy of `notice`'s game up to what the notice says changed.
     package func noticed(_ notice: GameNotice) {
-        switch notice.kind {
-        case .moved, .ended:
-            guard let seq = notice.seq, advance(by: notice) == nil else { return }
-            heard(notice.game, seq: seq)
-        case .left:
-            guard let user = notice.user else { return remove(notice.game) }
-            present(notice.game, user: user, connections: 0, awaySince: notice.at)
-        case .reconnected:
-            guard let user = notice.user else { return remove(notice.game) }
-            present(notice.game, user: user, connections: 1, awaySince: nil)
-        case .started, .joined:
+        switch notice {
+        case .moved(let game, let seq, _), .ended(let game, let seq):
+            guard advance(by: notice) == nil else { return }
+            heard(game, seq: seq)
+        case .left(let game, let user, _, let at):
+            present(game, user: user, connections: 0, awaySince: at)
+        case .reconnected(let game, let user, _):
+            present(game, user: user, connections: 1, awaySince: nil)
+        case .started(let game):
             // Seats change without a new seq: a copy from before the change is dropped (the game
             // has no moves to replay yet); the starting or joining node's own copy is kept.
-            guard let held = heldCopy(of: notice.game) else { return }
-            let current = notice.kind == .started ? held.row.status != .waiting : notice.user.map { held.seatRow(of: $0) != nil } ?? false
-            if !current { remove(notice.game) }
+            if let held = heldCopy(of: game), held.row.status == .waiting { remove(game) }
+        case .joined(let game, let user):
+            if let held = heldCopy(of: game), held.seatRow(of: user) == nil { remove(game) }
         case .chat, .matched, .invited:
             return
         }

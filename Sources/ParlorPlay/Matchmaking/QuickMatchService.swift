@@ -85,7 +85,7 @@ extension PlayService {
         }
         for (game, started) in made {
             if let started { _ = try await announce(started) } else { cache.put(game) }
-            for seat in game.seats { await bus.publish(GameNotice(kind: .matched, game: game.id, user: seat.user)) }
+            for seat in game.seats { await bus.publish(.matched(game: game.id, user: seat.user)) }
         }
         return made.count
     }

@@ -33,7 +33,7 @@ extension PlayService {
             return (change, try await self.start(row, at: now, on: sql))
         }
         if change?.wasAway == true, game.row.status == .active {
-            await bus.publish(GameNotice(kind: .reconnected, game: id, user: user, seat: seat.seat))
+            await bus.publish(.reconnected(game: id, user: user, seat: seat.seat))
         }
         if let started { return try await announce(started) }
         // Presence is all that changed: the copy is patched, not loaded again.
@@ -65,7 +65,7 @@ extension PlayService {
         do {
             cache.present(id, user: user, connections: 0, awaySince: now)
             let game = try await live(id)
-            await bus.publish(GameNotice(kind: .left, game: id, user: user, seat: game.seat(of: user), at: now))
+            await bus.publish(.left(game: id, user: user, seat: game.seat(of: user), at: now))
             if game.row.status == .active, let deadline = deadline(for: game, now: now), deadline < (game.row.deadlineAt ?? .max) {
                 try await database.withConnection { sql in try await PlayStore.setDeadline(id, deadline, on: sql) }
                 cache.remove(id)
@@ -85,6 +85,6 @@ extension PlayService {
         }
         let game = try await live(id)
         guard let seat = game.seatRow(of: user) else { throw APIError.notAPlayer() }
-        await bus.publish(GameNotice(kind: .chat, game: id, user: user, seat: seat.seat, text: trimmed, name: seat.name, at: millis))
+        await bus.publish(.chat(game: id, line: ChatLine(user: user, seat: seat.seat, name: seat.name, text: trimmed, at: millis)))
     }
 }

@@ -39,7 +39,7 @@ extension PlayService {
             }
             if let expectedSeq, expectedSeq != game.row.seq { throw APIError.stale(expected: expectedSeq, current: game.row.seq) }
             if game.seatRow(of: user)?.resigned == true { throw APIError.illegalMove(.gameOver("you have resigned from this game")) }
-            let step: Step
+            let step: MoveStep
             do {
                 step = try plan(request, by: seat, moveID: moveID, kind: .action, in: game)
             } catch let error as GameError {
@@ -50,17 +50,7 @@ extension PlayService {
         throw APIError(.conflict, code: "busy", message: "the game changed too often while this move was tried; try again")
     }
 
-    /// The entries a request adds, and the game after them: the move itself, then moves the
-    /// timeout policy makes for resigned players whose turn comes up.
-    struct Step: Sendable {
-        var before: LiveGame
-        var after: LiveGame
-        var entries: [MoveEntry]
-        var outcome: GameOutcome?
-        var resigned: String?
-    }
-
-    func plan(_ request: MoveRequest, by seat: Int, moveID: String?, kind: MoveEntry.Kind, in game: LiveGame) throws -> Step {
+    func plan(_ request: MoveRequest, by seat: Int, moveID: String?, kind: MoveEntry.Kind, in game: LiveGame) throws -> MoveStep {
         guard let state = game.current else { throw GameError.invalidAction("the game has no state yet") }
         let now = millis
         var after = game
@@ -108,7 +98,7 @@ extension PlayService {
             after.row.deadlineAt = deadline(for: after, now: now)
         }
         after.row.lastMoveAt = now
-        return Step(before: game, after: after, entries: entries, outcome: outcome, resigned: resigned)
+        return MoveStep(before: game, after: after, entries: entries, outcome: outcome, resigned: resigned)
     }
 
     /// The engine's outcome, or the platform's when all but one player have resigned.
@@ -134,54 +124,18 @@ extension PlayService {
         return deadline
     }
 
-    /// Stores a step if the game is still at the seq it was planned on; nil when another writer
-    /// moved first. Publishes what changed.
-    /// Runs to the end even when the caller is cancelled (its socket closing): a move written
-    /// but never published would leave every other player waiting for it.
-    func commit(_ step: Step) async throws -> LiveGame? {
-        try await Task { try await write(step) }.value
-    }
-
-    private func write(_ step: Step) async throws -> LiveGame? {
-        if let appender, step.outcome == nil, step.resigned == nil, step.entries.count == 1, let entry = step.entries.first {
-            // Most moves: appended with others in one statement that also sends the notice.
-            let notice = GameNotice(kind: .moved, game: step.after.id, seq: entry.seq, move: NoticedMove(entry, deadline: step.after.row.deadlineAt))
-            let notification = bus.notification(for: notice)
-            let move = MoveAppender.Move(game: step.after.id, entry: entry, deadline: step.after.row.deadlineAt, notification: notification)
-            guard try await appender.append(move) else { return nil }
-            cache.put(step.after)
-            if notification == nil { await bus.publish(notice) }
-            return step.after
-        }
-        guard let stored = try await database.transaction({ sql in try await self.store(step, on: sql) }) else { return nil }
-        cache.put(stored)
-        await publish(step, stored: stored)
-        return stored
-    }
-
-    func publish(_ step: Step, stored: LiveGame) async {
-        // The move rides along when it is all that changed, so other nodes advance their copies.
-        let move = step.entries.count == 1 && step.outcome == nil && step.resigned == nil ? step.entries.first : nil
-        await bus.publish(
-            GameNotice(kind: .moved, game: stored.id, seq: stored.row.seq, move: move.map { NoticedMove($0, deadline: stored.row.deadlineAt) }))
-        if step.outcome != nil { await bus.publish(GameNotice(kind: .ended, game: stored.id, seq: stored.row.seq)) }
-    }
-
-    /// Writes a step inside the caller's transaction; nil when the stored seq has moved on.
-    func store(_ step: Step, on sql: any SQLDatabase) async throws -> LiveGame? {
-        let id = step.after.id
-        var from = step.before.row.seq
-        for entry in step.entries {
-            guard try await PlayStore.advance(id, from: from, at: entry.at, deadline: step.after.row.deadlineAt, on: sql) else { return nil }
-            try await PlayStore.insert(entry, into: id, on: sql)
-            from = entry.seq
-        }
-        if let resigned = step.resigned { try await PlayStore.markResigned(resigned, in: id, on: sql) }
-        var after = step.after
-        if let outcome = step.outcome {
-            try await PlayStore.complete(id, outcome: outcome, at: after.row.endedAt ?? millis, on: sql)
-            after.seats = try await RatingStore.record(outcome, of: after, at: millis, on: sql)
-        }
-        return after
+    /// Writes a step through the move log, which announces it; nil when another writer moved
+    /// the game first. Runs to the end even when the caller is cancelled (its socket closing):
+    /// a move written but never announced would leave every other player waiting for it.
+    func commit(_ step: MoveStep) async throws -> LiveGame? {
+        try await Task {
+            switch try await moveLog.append(step) {
+            case .appended(let stored):
+                cache.put(stored)
+                return stored
+            case .superseded:
+                return nil
+            }
+        }.value
     }
 }

@@ -7,6 +7,10 @@ import ParlorHTTP
 import ParlorStore
 import SQLKit
 
+/// ParlorPlay: online play of any registered game — games and their routes, the move log, live
+/// copies, the event bus, presence, timers, ratings, invitations and matchmaking. It writes no
+/// socket frame: ParlorRealtime renders its notices.
+///
 /// Online play: creating and joining games, starting them, moves, time-outs, results and
 /// ratings, over the shared database. Stateless apart from `cache`, so any number of nodes can
 /// serve the same games; `bus` tells every node what changed.
@@ -16,8 +20,8 @@ package struct PlayService: Sendable {
     let engines: PlayEngines
     package let cache: LiveGameCache
     let bus: any GameEventBus
-    /// Batched appends of ordinary moves, on PostgreSQL; SQLite writes every move in a transaction.
-    let appender: MoveAppender?
+    /// Where moves are written: batched on PostgreSQL, a transaction each on SQLite.
+    let moveLog: any MoveLog
     let now: @Sendable () -> Date
     package let logger: Logger
     /// This process's name in `parlor_nodes`: the connections it counts are its own.
@@ -32,7 +36,7 @@ package struct PlayService: Sendable {
         self.engines = engines
         self.cache = LiveGameCache()
         self.bus = bus
-        self.appender = database.dialect == .postgres ? MoveAppender(database: database, logger: logger) : nil
+        self.moveLog = database.moveLog(bus: bus, now: { Int64((now().timeIntervalSince1970 * 1000).rounded()) }, logger: logger)
         self.now = now
         self.logger = logger
     }
@@ -82,7 +86,7 @@ package struct PlayService: Sendable {
             return (row, seats + [seat])
         }
         guard let joined else { return try await startedOrReloaded(id) }
-        await bus.publish(GameNotice(kind: .joined, game: id, user: user))
+        await bus.publish(.joined(game: id, user: user))
         // A real-time game starts from a subscription, once every player is connected, and the
         // player who just joined has no socket on it yet; a full turn-based game starts now.
         guard joined.row.mode == .realtime || joined.seats.count < joined.row.players, let engine = engines.engine(joined.row.gameID) else {
@@ -166,7 +170,7 @@ package struct PlayService: Sendable {
         }
         let game = try LiveGame.assemble(row: started.row, seats: started.seats, engine: engine, entries: [])
         cache.put(game)
-        await bus.publish(GameNotice(kind: .started, game: game.id, seq: 0))
+        await bus.publish(.started(game: game.id))
         return game
     }
 }

@@ -41,15 +41,15 @@ extension PlayService {
         let now = millis
         let dialect = database.dialect.rawValue
         let engines = self.engines
-        let fired: [(Step, LiveGame)] = try await database.transaction { sql in
-            var fired: [(Step, LiveGame)] = []
+        let fired: [(MoveStep, LiveGame)] = try await database.transaction { sql in
+            var fired: [(MoveStep, LiveGame)] = []
             for id in try await PlayStore.due(at: now, limit: limit, dialect: dialect, on: sql) {
                 guard let game = try await LiveGame.load(id, engines: engines, on: sql), let current = game.current,
                     let deadline = game.row.deadlineAt, deadline <= now
                 else { continue }
                 for seat in game.engine.turnSeats(in: current) {
                     guard let step = try self.timeoutStep(for: seat, in: game) else { continue }
-                    if let stored = try await self.store(step, on: sql) { fired.append((step, stored)) }
+                    if let stored = try await step.store(at: now, on: sql) { fired.append((step, stored)) }
                     break
                 }
             }
@@ -57,13 +57,13 @@ extension PlayService {
         }
         for (step, stored) in fired {
             cache.put(stored)
-            await publish(step, stored: stored)
+            for notice in step.notices(stored: stored) { await bus.publish(notice) }
         }
         return fired.count
     }
 
     /// What the game's timeout policy does for `seat`: its bot plays, or the player resigns.
-    func timeoutStep(for seat: Int, in game: LiveGame) throws -> Step? {
+    func timeoutStep(for seat: Int, in game: LiveGame) throws -> MoveStep? {
         switch game.row.timeoutPolicy {
         case .forfeit:
             return try plan(.resign, by: seat, moveID: nil, kind: .timeout, in: game)

@@ -18,7 +18,7 @@ import Testing
         let game = try Self.activeGame()
         cache.put(game)
         let (moved, entry) = try Self.played(game)
-        let notice = GameNotice(kind: .moved, game: game.id, seq: 1, move: NoticedMove(entry, deadline: 123))
+        let notice = GameNotice.moved(game: game.id, seq: 1, move: NoticedMove(entry, deadline: 123))
         let advanced = try #require(cache.advance(by: notice))
         #expect(advanced.row.seq == 1 && advanced.row.deadlineAt == 123 && advanced.row.lastMoveAt == entry.at)
         #expect(advanced.entries == moved.entries)
@@ -30,21 +30,21 @@ import Testing
 
         // Only from the seq just before it: a repeat or a notice two ahead changes nothing.
         #expect(cache.advance(by: notice) == nil)
-        #expect(cache.advance(by: GameNotice(kind: .moved, game: game.id, seq: 3, move: NoticedMove(entry, deadline: nil))) == nil)
+        #expect(cache.advance(by: GameNotice.moved(game: game.id, seq: 3, move: NoticedMove(entry, deadline: nil))) == nil)
         // A move the rules refuse (seat 0 again) is not applied either.
-        #expect(cache.advance(by: GameNotice(kind: .moved, game: game.id, seq: 2, move: NoticedMove(entry, deadline: nil))) == nil)
+        #expect(cache.advance(by: GameNotice.moved(game: game.id, seq: 2, move: NoticedMove(entry, deadline: nil))) == nil)
     }
 
     @Test func aCopyBehindTheNewestNoticeIsNotServedUntilItCatchesUp() throws {
         let cache = LiveGameCache()
         let game = try Self.activeGame()
         cache.put(game)
-        cache.noticed(GameNotice(kind: .moved, game: game.id, seq: 1))
+        cache.noticed(GameNotice.moved(game: game.id, seq: 1))
         #expect(cache.get(game.id) == nil, "behind seq 1, and the notice carries no move")
         let (moved, _) = try Self.played(game)
         cache.put(moved)
         #expect(cache.get(game.id)?.row.seq == 1, "this node's own write catches it up")
-        cache.noticed(GameNotice(kind: .moved, game: game.id, seq: 1))
+        cache.noticed(GameNotice.moved(game: game.id, seq: 1))
         #expect(cache.get(game.id)?.row.seq == 1, "an old notice changes nothing")
     }
 
@@ -67,21 +67,21 @@ import Testing
         let game = try Self.activeGame()
         cache.put(game)
         let user = try #require(game.seats.first?.user)
-        cache.noticed(GameNotice(kind: .left, game: game.id, user: user, at: 5_000))
+        cache.noticed(GameNotice.left(game: game.id, user: user, seat: nil, at: 5_000))
         #expect(cache.get(game.id)?.seatRow(of: user)?.connections == 0)
         #expect(cache.get(game.id)?.seatRow(of: user)?.awaySince == 5_000)
-        cache.noticed(GameNotice(kind: .reconnected, game: game.id, user: user))
+        cache.noticed(GameNotice.reconnected(game: game.id, user: user, seat: nil))
         #expect(cache.get(game.id)?.seatRow(of: user)?.connections == 1)
         #expect(cache.get(game.id)?.seatRow(of: user)?.awaySince == nil)
-        cache.noticed(GameNotice(kind: .started, game: game.id, seq: 0))
-        cache.noticed(GameNotice(kind: .joined, game: game.id, user: "u1"))
+        cache.noticed(GameNotice.started(game: game.id))
+        cache.noticed(GameNotice.joined(game: game.id, user: "u1"))
         #expect(cache.get(game.id) != nil, "a copy that already shows the start and the seat is kept")
-        cache.noticed(GameNotice(kind: .joined, game: game.id, user: "someone"))
+        cache.noticed(GameNotice.joined(game: game.id, user: "someone"))
         #expect(cache.get(game.id) == nil, "seats changed: the next read loads the game")
         var waiting = game
         waiting.row.status = .waiting
         cache.put(waiting)
-        cache.noticed(GameNotice(kind: .started, game: game.id, seq: 0))
+        cache.noticed(GameNotice.started(game: game.id))
         #expect(cache.get(game.id) == nil, "a copy from before the start is dropped")
     }
 

@@ -33,7 +33,7 @@ import Testing
                 var sent: [ContinuousClock.Instant] = []
                 for seq in 0..<count {
                     sent.append(clock.now)
-                    await busA.publish(GameNotice(kind: .moved, game: Self.game, seq: seq))
+                    await busA.publish(GameNotice.moved(game: Self.game, seq: seq))
                     try await Task.sleep(for: .milliseconds(10))
                 }
                 var latencies: [String: [Duration]] = [:]
@@ -56,26 +56,39 @@ import Testing
 
     @Test(.enabled(if: postgres)) func everyFieldRoundTrips() async throws {
         try await withTwoNodes { busA, busB in
-            let notice = GameNotice(
-                kind: .chat, game: Self.game, seq: 41, user: "user-7", seat: 3,
-                text: "gg \"wp\" — ünïcödé 🎲\nline two \\ ' ;", name: "Zoë", at: 1_767_225_600_123)
+            let chat = GameNotice.chat(
+                game: Self.game,
+                line: ChatLine(user: "user-7", seat: 3, name: "Zoë", text: "gg \"wp\" — ünïcödé 🎲\nline two \\ ' ;", at: 1_767_225_600_123))
+            let entry = MoveEntry(seq: 41, seat: 2, kind: .timeout, action: #"{"play":"7h"}"#, moveID: nil, at: 1_767_225_600_000)
+            let every: [GameNotice] = [
+                chat,
+                .moved(game: Self.game, seq: 41, move: NoticedMove(entry, deadline: 1_767_225_630_000)),
+                .moved(game: Self.game, seq: 42),
+                .started(game: Self.game),
+                .ended(game: Self.game, seq: 43),
+                .joined(game: Self.game, user: "u1"),
+                .left(game: Self.game, user: "u1", seat: 0, at: 5),
+                .left(game: Self.game, user: "u2", seat: nil, at: 6),
+                .reconnected(game: Self.game, user: "u1", seat: 0),
+                .matched(game: Self.game, user: "u3"),
+                .invited(game: Self.game, user: "u4", invitation: "inv-1", from: "u1", expiresAt: 1_767_312_000_000),
+            ]
             var onB = busB.notices().makeAsyncIterator()
-            await busA.publish(notice)
-            #expect(await onB.next() == notice)
-            let bare = GameNotice(kind: .ended, game: Self.game)
-            await busA.publish(bare)
-            #expect(await onB.next() == bare)
+            for notice in every {
+                await busA.publish(notice)
+                #expect(await onB.next() == notice)
+            }
         }
     }
 
     @Test(.enabled(if: postgres)) func everyLocalStreamGetsEveryNotice() async throws {
         try await withTwoNodes { busA, busB in
             let streams = (0..<3).map { _ in busB.notices() }
-            await busA.publish(GameNotice(kind: .joined, game: Self.game, user: "u1", seat: 1))
-            await busA.publish(GameNotice(kind: .started, game: Self.game, seq: 0))
+            await busA.publish(GameNotice.joined(game: Self.game, user: "u1"))
+            await busA.publish(GameNotice.started(game: Self.game))
             for stream in streams {
                 let kinds = await stream.prefix(2).reduce(into: []) { $0.append($1.kind) }
-                #expect(kinds == [.joined, .started])
+                #expect(kinds == ["joined", "started"])
             }
         }
     }
@@ -84,34 +97,43 @@ import Testing
         try await withTwoNodes { busA, busB in
             let long = String(repeating: "é\"", count: 6_000)
             var onB = busB.notices().makeAsyncIterator()
-            await busA.publish(GameNotice(kind: .chat, game: Self.game, user: "u1", text: long))
-            await busA.publish(GameNotice(kind: .chat, game: Self.game, user: String(repeating: "u", count: 9_000)))
-            await busA.publish(GameNotice(kind: .moved, game: Self.game, seq: 2))
+            await busA.publish(.chat(game: Self.game, line: ChatLine(user: "u1", seat: 0, name: "U", text: long, at: 1)))
+            await busA.publish(.chat(game: Self.game, line: ChatLine(user: String(repeating: "u", count: 9_000), seat: 0, name: "", text: "", at: 1)))
+            await busA.publish(GameNotice.moved(game: Self.game, seq: 2))
             let trimmed = await onB.next()
-            #expect(trimmed?.text.map { long.hasPrefix($0) && $0.count > 1_000 } == true)
+            guard case .chat(_, let line)? = trimmed else {
+                Issue.record("expected the trimmed chat, got \(String(describing: trimmed))")
+                return
+            }
+            #expect(long.hasPrefix(line.text) && line.text.count > 1_000)
             #expect(await onB.next()?.seq == 2, "the notice that cannot fit is dropped, later ones still flow")
         }
     }
 
     @Test func payloadStaysBelowTheLimit() throws {
-        let notice = GameNotice(kind: .chat, game: Self.game, user: "u", text: String(repeating: "\u{1}é", count: 5_000), name: "n")
+        let notice = GameNotice.chat(game: Self.game, line: ChatLine(user: "u", seat: nil, name: "n", text: String(repeating: "\u{1}é", count: 5_000), at: 1))
         let payload = try #require(PostgresGameEventBus.payload(for: notice, logger: .quiet))
         #expect(payload.utf8.count <= Database.maximumNotificationPayloadBytes)
         #expect(payload.utf8.count > Database.maximumNotificationPayloadBytes - 12, "as much text as fits is kept")
         let decoded = try JSONDecoder().decode(GameNotice.self, from: Data(payload.utf8))
-        #expect(decoded.name == "n" && decoded.user == "u")
+        guard case .chat(_, let line) = decoded else {
+            Issue.record("expected a chat notice, got \(decoded)")
+            return
+        }
+        #expect(line.name == "n" && line.user == "u")
 
-        let small = GameNotice(kind: .left, game: Self.game, user: "u")
+        let small = GameNotice.left(game: Self.game, user: "u", seat: 1, at: 2)
         #expect(try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: small, logger: .quiet) ?? "").utf8)) == small)
         // A move is only a shortcut for receivers: one too long to carry is left out, not the notice.
         let entry = MoveEntry(seq: 3, seat: 1, kind: .action, action: "\"" + String(repeating: "x", count: 9_000) + "\"", moveID: "m", at: 7)
-        let heavy = GameNotice(kind: .moved, game: Self.game, seq: 3, move: NoticedMove(entry, deadline: 9))
+        let heavy = GameNotice.moved(game: Self.game, seq: 3, move: NoticedMove(entry, deadline: 9))
         let light = try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: heavy, logger: .quiet) ?? "").utf8))
-        #expect(light.seq == 3 && light.move == nil)
-        var carried = heavy
-        carried.move?.action = #""d4r2""#
+        #expect(light == .moved(game: Self.game, seq: 3))
+        var move = NoticedMove(entry, deadline: 9)
+        move.action = #""d4r2""#
+        let carried = GameNotice.moved(game: Self.game, seq: 3, move: move)
         #expect(try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: carried, logger: .quiet) ?? "").utf8)) == carried)
-        let hopeless = GameNotice(kind: .left, game: Self.game, user: String(repeating: "u", count: 8_000))
+        let hopeless = GameNotice.left(game: Self.game, user: String(repeating: "u", count: 8_000), seat: nil, at: 1)
         #expect(PostgresGameEventBus.payload(for: hopeless, logger: .quiet) == nil)
     }
 
@@ -141,11 +163,11 @@ import Testing
                 // Publish until the listener is up (notices before it are not heard).
                 let sender = Task {
                     for seq in 0..<100 {
-                        await bus.publish(GameNotice(kind: .moved, game: Self.game, seq: seq))
+                        await bus.publish(GameNotice.moved(game: Self.game, seq: seq))
                         try await Task.sleep(for: .milliseconds(50))
                     }
                 }
-                #expect(await onBus.next()?.kind == .moved)
+                #expect(await onBus.next()?.kind == "moved")
                 sender.cancel()
                 await group.triggerGracefulShutdown()
                 try await running.value

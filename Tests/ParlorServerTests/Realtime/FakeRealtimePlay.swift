@@ -84,11 +84,11 @@ final class FakeRealtimePlay: RealtimePlay {
     func render(_ notice: GameNotice, for user: AuthenticatedUser, after lastSent: Int) async -> (frames: [OutgoingFrame], lastSent: Int) {
         var frames: [OutgoingFrame] = []
         var last = lastSent
-        switch notice.kind {
+        switch notice {
         case .matched:
             frames = [frame(["type": "match_found", "game": notice.game.uuidString])]
-        case .chat:
-            frames = [frame(["type": "chat_message", "game": notice.game.uuidString, "text": notice.text ?? ""])]
+        case .chat(_, let line):
+            frames = [frame(["type": "chat_message", "game": notice.game.uuidString, "text": line.text])]
         default:
             let seq = notice.seq ?? lastSent
             if seq > lastSent {

@@ -48,7 +48,7 @@ import WSCore
             let tablet = try await subscribed(server, "alice", to: [])
             let bob = try await subscribed(server, "bob", to: [])
             let game = UUID()
-            await server.bus.publish(GameNotice(kind: .matched, game: game, user: "alice"))
+            await server.bus.publish(GameNotice.matched(game: game, user: "alice"))
             for socket in [phone, tablet] {
                 let found = try await socket.next()
                 #expect(found.type == "match_found" && found.game == game)

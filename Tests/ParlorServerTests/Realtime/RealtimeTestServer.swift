@@ -26,7 +26,7 @@ struct RealtimeTestServer: Sendable {
     @discardableResult
     func move(_ game: UUID) async -> Int {
         let seq = play.advance(game)
-        await bus.publish(GameNotice(kind: .moved, game: game, seq: seq))
+        await bus.publish(GameNotice.moved(game: game, seq: seq))
         return seq
     }
 }

@@ -1,0 +1,31 @@
+import Foundation
+import Logging
+import ParlorStore
+
+/// Where moves are written: the game's append-only move log and its row, together.
+///
+/// A step is written only while the game is still at the seq it was planned on (optimistic
+/// concurrency), and what it announces goes out once it has committed, never before and never
+/// for a step that did not. ``TransactionalMoveLog`` writes each step in a transaction (SQLite,
+/// and every step that ends a game or resigns); ``BatchedMoveLog`` appends PostgreSQL's ordinary
+/// moves many games at a time, each announced by the statement that writes it.
+protocol MoveLog: Sendable {
+    func append(_ step: MoveStep) async throws -> MoveAppend
+}
+
+/// What became of a step.
+enum MoveAppend: Sendable {
+    /// Written and announced: the game as stored.
+    case appended(LiveGame)
+    /// Another writer moved the game first; nothing was written. Plan again on the new game.
+    case superseded
+}
+
+extension Database {
+    /// The move log for this database.
+    func moveLog(bus: any GameEventBus, now: @escaping @Sendable () -> Int64, logger: Logger) -> any MoveLog {
+        let transactional = TransactionalMoveLog(database: self, bus: bus, now: now)
+        guard dialect == .postgres else { return transactional }
+        return BatchedMoveLog(appender: MoveAppender(database: self, logger: logger), bus: bus, transactional: transactional)
+    }
+}

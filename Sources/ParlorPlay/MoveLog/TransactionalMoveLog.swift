@@ -1,0 +1,18 @@
+import Foundation
+import ParlorStore
+
+/// Writes each step in a transaction of its own, then announces it: SQLite's move log, and
+/// PostgreSQL's for the steps that do more than append one move (an ending writes results and
+/// ratings with it).
+struct TransactionalMoveLog: MoveLog {
+    let database: Database
+    let bus: any GameEventBus
+    let now: @Sendable () -> Int64
+
+    func append(_ step: MoveStep) async throws -> MoveAppend {
+        let now = now()
+        guard let stored = try await database.transaction({ sql in try await step.store(at: now, on: sql) }) else { return .superseded }
+        for notice in step.notices(stored: stored) { await bus.publish(notice) }
+        return .appended(stored)
+    }
+}
