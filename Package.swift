@@ -178,7 +178,7 @@ let package = Package(
         .target(
             name: "ParlorPlay",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorStore", "GameCore", "Quortex", "CrazyEights",
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorStore", "GameCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
@@ -205,7 +205,7 @@ let package = Package(
             name: "ParlorServer",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
-                "ParlorAPI", "ParlorStore", "SignInProviders",
+                "ParlorAPI", "ParlorStore", "SignInProviders", "GameCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

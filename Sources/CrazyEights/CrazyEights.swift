@@ -74,3 +74,12 @@ public enum CrazyEights: GameModule {
     /// The outcome as a view shows it, so a client holding only its view knows the match ended.
     public static func outcome(in view: CrazyEightsView) -> GameOutcome? { view.outcome }
 }
+
+extension CrazyEights {
+    public static func turnSeats(in state: CrazyEightsState) -> [Int] { state.outcome == nil ? [state.turn] : [] }
+
+    /// The heuristic bot plays an absent player's hand, from that player's own view.
+    public static func autopilotAction(for seat: Int, in state: CrazyEightsState, random: inout GameRandom) -> CrazyEightsAction? {
+        CrazyEightsBotKind.heuristic.bot.chooseAction(in: view(of: state, for: .player(seat: seat)), random: &random)
+    }
+}

@@ -36,6 +36,20 @@ public protocol GameModule: Sendable {
 
     /// The outcome as a view shows it, so a client holding only its view knows the game ended.
     static func outcome(in view: View) -> GameOutcome?
+
+    // What an authority (the server, a peer-to-peer host) needs beyond the rules themselves; see
+    // ``AuthoritativeTable``.
+
+    /// The seats expected to act now, whose clock runs; empty once the game is over.
+    static func turnSeats(in state: State) -> [Int]
+
+    /// What is played for `seat` when its player is away, timed out or resigned; nil when the seat
+    /// has nothing to do. By default a random legal action.
+    static func autopilotAction(for seat: Int, in state: State, random: inout GameRandom) -> Action?
+
+    /// The game's own resign action for `seat`, if its rules have one; by default none, and the
+    /// authority records the resignation itself and plays the seat's turns on autopilot.
+    static func resignAction(for seat: Int, in state: State) -> Action?
 }
 
 /// A game's settings snapshot. `settingsVersion` travels with the snapshot so that two builds
@@ -46,6 +60,13 @@ public protocol GameSettings: Codable, Hashable, Sendable {
 }
 
 extension GameModule {
+    public static func autopilotAction(for seat: Int, in state: State, random: inout GameRandom) -> Action? {
+        guard outcome(of: state) == nil, let actions = legalActions(in: state, for: seat) else { return nil }
+        return random.element(of: actions)
+    }
+
+    public static func resignAction(for seat: Int, in state: State) -> Action? { nil }
+
     /// Refuses settings of another schema version.
     public static func checkVersion(of settings: Settings) throws(GameError) {
         guard settings.settingsVersion == Settings.currentVersion else {

@@ -39,6 +39,11 @@ public struct GameRegistry: Sendable {
         modules.mapValues { $0.engineVersion }
     }
 
+    /// The registered games, in registration order.
+    public var registered: [any GameModule.Type] {
+        order.compactMap { modules[$0] }
+    }
+
     /// The catalogue, in registration order.
     public var catalogue: [GameCatalogEntry] {
         order.compactMap { modules[$0]?.catalogEntry }

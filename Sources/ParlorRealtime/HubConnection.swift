@@ -21,11 +21,10 @@ final class HubConnection: Sendable {
         case authenticated(AuthenticatedUser)
         case frames([OutgoingFrame])
         case notice(GameNotice)
-        case subscribe(game: UUID, since: Int?)
-        case unsubscribe(game: UUID)
-        case move(Data, receivedAt: ContinuousClock.Instant)
-        case resign(game: UUID, moveId: String)
-        case chat(game: UUID, text: String)
+        /// A game command of the client's (subscribe, unsubscribe, resign, chat).
+        case command(RealtimeCommand)
+        /// A move, timed from its frame being read.
+        case move(MoveCommand, receivedAt: ContinuousClock.Instant)
         /// Send nothing more; close the socket with this code once everything before is written.
         case close(RealtimeClose)
     }

@@ -31,7 +31,7 @@ extension PlayChannel {
 
     /// The frames of a notice that moves the game on: its start, moves, and end.
     private func progress(_ notice: GameNotice, for user: String, after lastSent: Int) async throws -> (frames: [OutgoingFrame], lastSent: Int) {
-        var game = try await play.live(noticed: notice)
+        var game = try await play.games.live(noticed: notice)
         // A copy that has not caught up with the notice (one loaded as the game started, say)
         // would render nothing: the receiver would never hear of the start or the end.
         let behind =
@@ -40,7 +40,7 @@ extension PlayChannel {
             case .ended: game.row.status != .completed || game.seats.contains(where: { $0.seat != nil && $0.ratingAfter == nil })
             default: false
             }
-        if behind { game = try await play.reload(notice.game) }
+        if behind { game = try await play.games.reload(notice.game) }
         var (frames, sent) = try moves(of: game, for: user, after: lastSent)
         if case .ended = notice, let outcome = game.row.outcome {
             let ratings = game.seats.compactMap { seat -> RealtimeRatingChange? in

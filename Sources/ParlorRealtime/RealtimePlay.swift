@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import ParlorAccounts
 import ParlorHTTP
 import ParlorPlay
@@ -35,8 +36,12 @@ package protocol RealtimePlay: Sendable {
     /// socket); marks them away, which may announce `player_left` and start their grace period.
     func unsubscribe(user: AuthenticatedUser, game: UUID) async
 
-    /// A `move` message as received (its whole text): an `ack` or `error` frame for the sender.
-    func move(user: AuthenticatedUser, message: Data) async -> [OutgoingFrame]
+    /// A `move` message, decoded: an `ack` or `error` frame for the sender.
+    func move(user: AuthenticatedUser, command: MoveCommand) async -> [OutgoingFrame]
+
+    /// The action a move message carries at `decoder`, in the game's own type, when this node
+    /// holds the game; nil leaves it as JSON for the game to decode later.
+    func decodeAction(of game: UUID, from decoder: any Decoder) -> SubmittedAction?
 
     func resign(user: AuthenticatedUser, game: UUID, moveId: String) async -> [OutgoingFrame]
 

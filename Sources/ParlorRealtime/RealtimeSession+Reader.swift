@@ -59,52 +59,43 @@ extension RealtimeSession {
     }
 
     private func handle(_ data: Data, _ state: inout InboundState) async -> Bool {
-        guard let envelope = decode(RealtimeEnvelope.self, data) else {
+        guard let message = decode(data) else {
             return refuse(.malformed, "expected a JSON object with a string 'type'", state)
         }
-        guard let user = state.user else { return await authenticate(envelope, data, &state) }
-        guard let type = RealtimeClientMessageType(rawValue: envelope.type) else {
-            return refuse(.unsupported, "unknown message type '\(envelope.type.prefix(64))'", state)
-        }
+        guard let user = state.user else { return await authenticate(message, &state) }
         let job: HubConnection.Job
-        switch type {
-        case .authenticate:
+        switch message.parsed {
+        case .unknownType(let type):
+            return refuse(.unsupported, "unknown message type '\(type.prefix(64))'", state)
+        case .malformed(let type, let game):
+            return refuse(.malformed, "'\(type.rawValue)' is missing a field or has one of the wrong type", state, game: game)
+        case .command(.authenticate):
             return refuse(.unsupported, "already authenticated as \(user.userID)", state)
-        case .subscribe:
-            guard let message = decode(RealtimeSubscribe.self, data) else { return malformed(type, envelope, state) }
-            job = .subscribe(game: message.game, since: message.since)
-        case .unsubscribe:
-            guard let message = decode(RealtimeUnsubscribe.self, data) else { return malformed(type, envelope, state) }
-            job = .unsubscribe(game: message.game)
-        case .move:
-            // The action's shape belongs to the game; the game service decodes the whole message.
-            guard envelope.game != nil else { return malformed(type, envelope, state) }
-            job = .move(data, receivedAt: .now)
-        case .resign:
-            guard let message = decode(RealtimeResign.self, data) else { return malformed(type, envelope, state) }
-            job = .resign(game: message.game, moveId: message.moveId)
-        case .chat:
-            guard let message = decode(RealtimeChat.self, data) else { return malformed(type, envelope, state) }
-            job = .chat(game: message.game, text: message.text)
-        case .ping:
-            guard let message = decode(RealtimePing.self, data) else { return malformed(type, envelope, state) }
-            job = .frames([RealtimeFrames.pong(id: message.id)])
+        case .command(.ping(let id)):
+            job = .frames([RealtimeFrames.pong(id: id)])
+        case .command(.move(let move)):
+            job = .move(move, receivedAt: .now)
+        case .command(let command):
+            job = .command(command)
         }
         // A full queue closes the connection (the writer cannot keep up); stop reading then.
         return connection.enqueue(job)
     }
 
     /// The first message of a connection without an `Authorization` header must authenticate it.
-    private func authenticate(_ envelope: RealtimeEnvelope, _ data: Data, _ state: inout InboundState) async -> Bool {
-        guard envelope.type == RealtimeClientMessageType.authenticate.rawValue else {
+    private func authenticate(_ message: InboundMessage, _ state: inout InboundState) async -> Bool {
+        let token: String
+        switch message.parsed {
+        case .command(.authenticate(let given)):
+            token = given
+        case .malformed(.authenticate, _):
+            return close(with: RealtimeFrames.error(.malformed, "'authenticate' needs a string 'token'"), .unauthorized)
+        default:
             let error = RealtimeFrames.error(.unauthorized, "authenticate first: send an 'authenticate' message or an Authorization header")
             return close(with: error, .unauthorized)
         }
-        guard let message = decode(RealtimeAuthenticate.self, data) else {
-            return close(with: RealtimeFrames.error(.malformed, "'authenticate' needs a string 'token'"), .unauthorized)
-        }
         do {
-            let user = try await play.authenticate(token: message.token)
+            let user = try await play.authenticate(token: token)
             state.user = user
             accept(user)
             return true
@@ -112,10 +103,6 @@ extension RealtimeSession {
             let reason = (error as? APIError)?.message ?? "invalid access token"
             return close(with: RealtimeFrames.error(.unauthorized, reason), .unauthorized)
         }
-    }
-
-    private func malformed(_ type: RealtimeClientMessageType, _ envelope: RealtimeEnvelope, _ state: InboundState) -> Bool {
-        refuse(.malformed, "'\(type.rawValue)' is missing a field or has one of the wrong type", state, game: envelope.game)
     }
 
     /// Answers with an error; before authentication the connection is closed as well.
@@ -132,7 +119,11 @@ extension RealtimeSession {
         return false
     }
 
-    private func decode<Message: Decodable>(_ type: Message.Type, _ data: Data) -> Message? {
-        try? JSONDecoder().decode(type, from: data)
+    /// The whole message in one pass, a move's action straight into its game's type.
+    private func decode(_ data: Data) -> InboundMessage? {
+        let decoder = JSONDecoder()
+        let play = self.play
+        decoder.userInfo[ActionDecoding.key] = ActionDecoding { game, at in play.decodeAction(of: game, from: at) }
+        return try? decoder.decode(InboundMessage.self, from: data)
     }
 }

@@ -53,20 +53,21 @@ extension RealtimeSession {
         switch job {
         case .notice(let notice):
             try await render(notice, for: user, &state, outbound)
-        case .subscribe(let game, let since):
+        case .command(.subscribe(let game, let since)):
             try await subscribe(game, since: since, for: user, &state, outbound)
-        case .unsubscribe(let game):
+        case .command(.unsubscribe(let game)):
             guard state.lastSent.removeValue(forKey: game) != nil else { return nil }
             hub.unregister(connection, game: game)
             await play.unsubscribe(user: user, game: game)
-        case .move(let message, let receivedAt):
-            try await send(await play.move(user: user, message: message), outbound)
+        case .move(let move, let receivedAt):
+            try await send(await play.move(user: user, command: move), outbound)
             Self.moveTimer.recordNanoseconds((ContinuousClock.now - receivedAt).nanoseconds)
-        case .resign(let game, let moveId):
-            try await send(await play.resign(user: user, game: game, moveId: moveId), outbound)
-        case .chat(let game, let text):
+        case .command(.resign(let game, let moveID)):
+            try await send(await play.resign(user: user, game: game, moveId: moveID), outbound)
+        case .command(.chat(let game, let text)):
             try await send(await play.chat(user: user, game: game, text: text), outbound)
-        case .authenticated, .frames, .close:
+        case .command(.authenticate), .command(.ping), .command(.move), .authenticated, .frames, .close:
+            // The reader answers these itself, or turns them into other jobs.
             break
         }
         return nil

@@ -82,3 +82,15 @@ extension WinType {
     /// The winner drew a tile that could go nowhere.
     public static let constraint: WinType = "constraint"
 }
+
+extension Quortex {
+    public static func turnSeats(in state: QuortexState) -> [Int] { state.outcome == nil ? [state.currentSeat] : [] }
+
+    /// The medium bot places the tile for an absent player.
+    public static func autopilotAction(for seat: Int, in state: QuortexState, random: inout GameRandom) -> QuortexAction? {
+        guard seat == state.currentSeat else { return nil }
+        return QuortexBotKind.heuristic.bot.choosePlacement(in: state.position, random: &random).map(QuortexAction.place)
+    }
+
+    public static func resignAction(for seat: Int, in state: QuortexState) -> QuortexAction? { .resign }
+}

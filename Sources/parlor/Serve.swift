@@ -1,11 +1,14 @@
 import ArgumentParser
 import AsyncHTTPClient
+import CrazyEights
 import Foundation
+import GameCore
 import Hummingbird
 import Logging
 import ParlorAccounts
 import ParlorServer
 import ParlorStore
+import Quortex
 import UnixSignals
 
 /// `parlor serve`: migrate, then serve HTTP until SIGINT or SIGTERM.
@@ -37,7 +40,7 @@ struct Serve: AsyncParsableCommand {
             http.connectionPool.retryConnectionEstablishment = false
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
             do {
-                var services = ParlorServices(accounts: accounts, httpClient: client, mailer: mailer)
+                var services = ParlorServices(games: GameRegistry([Quortex.self, CrazyEights.self]), accounts: accounts, httpClient: client, mailer: mailer)
                 try Self.applyNodeTimeout(sources, to: &services)
                 try await Self.serve(configuration: configuration, location: location, services: services, logger: logger)
                 try await client.shutdown()

@@ -60,6 +60,8 @@ enum Nim: GameModule {
     static func view(of state: State, for viewer: Viewer) -> View { View(stones: state.stones, outcome: outcome(of: state)) }
 
     static func outcome(in view: View) -> GameOutcome? { view.outcome }
+
+    static func turnSeats(in state: State) -> [Int] { state.winner == nil ? [state.turn] : [] }
 }
 
 @Suite struct GameContractTests {

@@ -54,6 +54,8 @@ extension RaceRules {
         return next
     }
 
+    static func turnSeats(in state: RaceState) -> [Int] { state.winner == nil ? [state.turn] : [] }
+
     static func legalActions(in state: RaceState, for seat: Int) -> [Int]? {
         state.winner == nil && seat == state.turn ? [1, 2] : []
     }

@@ -1,4 +1,6 @@
+import CrazyEights
 import Foundation
+import GameCore
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -14,6 +16,7 @@ import ParlorServer
 import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
+import Quortex
 import ServerTestSupport
 
 /// Starts the real application on an ephemeral port over a fresh database and runs `body` with an
@@ -67,6 +70,8 @@ extension ParlorServices {
         var accounts = AccountsConfiguration(publicURL: URL(string: "http://127.0.0.1:8080")!)
         accounts.bcryptCost = 4
         adjust(&accounts)
-        return ParlorServices(accounts: accounts, mailer: FileMailer(directory: mailDirectory, logger: .quiet), now: now)
+        return ParlorServices(
+            games: GameRegistry([Quortex.self, CrazyEights.self]), accounts: accounts, mailer: FileMailer(directory: mailDirectory, logger: .quiet),
+            now: now)
     }
 }

@@ -2,9 +2,10 @@ import GameCore
 
 import struct Foundation.UUID
 
-/// The authoritative half of the seed's `GameStore`: the full state, the record of every action,
-/// and a sequence number that grows with each applied action so clients can drop stale or
-/// repeated states. It is a value; `SessionHost` owns it.
+/// The authoritative half of the seed's `GameStore`: the game's ``AuthoritativeTable`` (the same
+/// rules above `reduce` the server keeps: sequence numbers, outcome, autopilot), the record of
+/// every action, and what is particular to the peer-to-peer wire: match numbers and the clients'
+/// integer action ids. It is a value; `SessionHost` owns it.
 struct HostGame<Module: GameModule> {
     /// What happened to a submitted action.
     enum Submission: Equatable {
@@ -19,21 +20,22 @@ struct HostGame<Module: GameModule> {
     let match: Int
     let matchId: UUID
     private(set) var record: GameRecord<Module>
-    private(set) var state: Module.State
-    private(set) var sequence = 0
-    /// Per seat: the last action id processed and, if it was refused, why.
+    private(set) var table: AuthoritativeTable<Module>
+    /// Per seat: the last action id processed and, if it was refused, why. Clients number their
+    /// actions in order, so a late duplicate over a lossy network is recognised by its number.
     private var processed: [Int: (id: Int, rejection: GameError?)] = [:]
 
     init(match: Int, matchId: UUID, settings: Module.Settings, seats: [GamePlayer], seed: GameSeed) throws(GameError) {
-        try Module.checkVersion(of: settings)
         self.match = match
         self.matchId = matchId
         self.record = GameRecord(settings: settings, seed: seed, seats: seats)
-        self.state = try Module.initialState(players: seats, settings: settings, seed: seed)
+        self.table = try AuthoritativeTable(settings: settings, seed: seed, seats: seats)
     }
 
+    var state: Module.State { table.state }
+    var sequence: Int { table.seq }
     var stamp: StateStamp { StateStamp(match: match, sequence: sequence) }
-    var outcome: GameOutcome? { Module.outcome(of: state) }
+    var outcome: GameOutcome? { table.outcome }
 
     /// Applies `action` for `seat`. `actionId` is the client's number for it; the host's own
     /// actions and the autopilot's pass nil.
@@ -43,8 +45,10 @@ struct HostGame<Module: GameModule> {
             if actionId < last.id { return .stale }
         }
         do {
-            state = try record.append(action, by: seat, to: state)
-            sequence += 1
+            if case .applied(let entries, _) = try table.submit(action, by: seat, clientID: nil) {
+                for entry in entries { if let action = entry.action { record.actions.append(SeatedAction(seat: entry.seat, action: action)) } }
+                record.outcome = Module.outcome(of: table.state)
+            }
             if let actionId { processed[seat] = (actionId, nil) }
             return .applied
         } catch {
@@ -62,10 +66,10 @@ struct HostGame<Module: GameModule> {
             view: Module.view(of: state, for: viewer))
     }
 
-    /// A legal action for a seat whose player is away, chosen with the host's generator; nil when
-    /// the seat has nothing to do now.
-    func autopilotAction(for seat: Int, random: inout GameRandom) -> Module.Action? {
-        guard outcome == nil, let actions = Module.legalActions(in: state, for: seat) else { return nil }
-        return random.element(of: actions)
+    /// What the table's autopilot plays for a seat whose player is away; nil when the seat has
+    /// nothing to do now.
+    func autopilotAction(for seat: Int) -> Module.Action? {
+        guard outcome == nil, Module.turnSeats(in: state).contains(seat) else { return nil }
+        return table.autopilotAction(for: seat)
     }
 }

@@ -100,7 +100,7 @@ extension HostSessionCore {
     private mutating func autopilotMove() -> [Outgoing]? {
         guard var game, game.outcome == nil else { return nil }
         for seat in seats.indices.dropFirst() where !isPresent(seats[seat].id) {
-            guard let action = game.autopilotAction(for: seat, random: &autopilotRandom) else { continue }
+            guard let action = game.autopilotAction(for: seat) else { continue }
             guard case .applied = game.submit(action, by: seat, actionId: nil) else { continue }
             self.game = game
             autopilotMoves += 1

@@ -27,7 +27,6 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
     /// Games the host played to the end, oldest first.
     public private(set) var finishedMatches: [FinishedMatch] = []
     private var revision = 0
-    var autopilotRandom: GameRandom
     var lastHeartbeat: SessionInstant?
     var lastAutopilot: SessionInstant?
     /// Set once the host has ended the session.
@@ -38,7 +37,6 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
         self.hostProfile = hostProfile.publicCopy
         self.settings = settings
         self.configuration = configuration
-        self.autopilotRandom = GameRandom(seed: configuration.firstSeed, stream: 0x6175_746f)
     }
 
     // MARK: What the host UI shows

@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 
 /// A change to a game (or to a user's matchmaking), as it travels between nodes.
 ///

@@ -11,16 +11,16 @@ package struct LiveGame: Sendable {
 
     package var row: GameRow
     package var seats: [SeatRow]
-    package let engine: any PlayEngine
+    package let engine: any GameEngine
     package var entries: [MoveEntry]
     /// The states after the last few sequence numbers, newest last; empty while waiting.
-    private(set) var states: [(seq: Int, state: LiveState)] = []
+    private(set) var states: [(seq: Int, state: EngineState)] = []
 
-    package var current: LiveState? { states.last?.state }
+    package var current: EngineState? { states.last?.state }
     package var id: UUID { row.id }
 
     /// Loads a game and replays its record.
-    static func load(_ id: UUID, engines: PlayEngines, on sql: any SQLDatabase) async throws -> LiveGame? {
+    static func load(_ id: UUID, engines: GameEngines, on sql: any SQLDatabase) async throws -> LiveGame? {
         guard let row = try await PlayStore.game(id, on: sql) else { return nil }
         guard let engine = engines.engine(row.gameID) else {
             throw GameError.unsupportedGameVersion("this server does not play \(row.gameID)")
@@ -31,13 +31,13 @@ package struct LiveGame: Sendable {
     }
 
     /// A game from its stored parts, its record replayed.
-    package static func assemble(row: GameRow, seats: [SeatRow], engine: any PlayEngine, entries: [MoveEntry]) throws -> LiveGame {
+    package static func assemble(row: GameRow, seats: [SeatRow], engine: any GameEngine, entries: [MoveEntry]) throws -> LiveGame {
         var game = LiveGame(row: row, seats: seats, engine: engine, entries: [])
         guard row.status != .waiting else { return game }
         var state = try engine.start(settings: row.settings, seed: row.seed, seats: game.players)
         game.keep(state, at: 0)
         for entry in entries {
-            state = try engine.replay(entry, on: state)
+            state = try engine.replay(action: entry.action, by: entry.seat, on: state)
             game.keep(state, at: entry.seq)
         }
         game.entries = entries
@@ -53,14 +53,14 @@ package struct LiveGame: Sendable {
     package func seatRow(of user: String) -> SeatRow? { seats.first { $0.user == user } }
     package func user(at seat: Int) -> SeatRow? { seats.first { $0.seat == seat } }
 
-    package func state(at seq: Int) -> LiveState? { states.last { $0.seq == seq }?.state }
+    package func state(at seq: Int) -> EngineState? { states.last { $0.seq == seq }?.state }
 
     /// The seq of a move id already applied for `seat`.
     package func appliedSeq(moveID: String, seat: Int) -> Int? {
         entries.last { $0.moveID == moveID && $0.seat == seat }?.seq
     }
 
-    package mutating func keep(_ state: LiveState, at seq: Int) {
+    package mutating func keep(_ state: EngineState, at seq: Int) {
         states.append((seq, state))
         if states.count > Self.keptStates { states.removeFirst(states.count - Self.keptStates) }
     }
@@ -71,7 +71,7 @@ package struct LiveGame: Sendable {
     package func advanced(by notice: GameNotice) -> LiveGame? {
         guard case .moved(_, let seq, let move?) = notice, seq == row.seq + 1, row.status == .active,
             let entry = move.entry(seq: seq), let current,
-            let state = try? engine.replay(entry, on: current), engine.outcome(of: state) == nil
+            let state = try? engine.replay(action: entry.action, by: entry.seat, on: current), engine.outcome(of: state) == nil
         else { return nil }
         var after = self
         after.append(entry, state: state)
@@ -80,7 +80,7 @@ package struct LiveGame: Sendable {
         return after
     }
 
-    package mutating func append(_ entry: MoveEntry, state: LiveState) {
+    package mutating func append(_ entry: MoveEntry, state: EngineState) {
         entries.append(entry)
         row.seq = entry.seq
         keep(state, at: entry.seq)

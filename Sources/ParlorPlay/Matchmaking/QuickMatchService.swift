@@ -8,7 +8,13 @@ import SQLKit
 
 /// Quick match: players wait in `quick_match_queue` and a pairing pass (after every entry and on
 /// every timer tick, on every node) groups them by rating with ``QuickMatchPairing``.
-extension PlayService {
+package struct QuickMatchService: WorksOnGames {
+    package let games: GameService
+
+    package init(games: GameService) { self.games = games }
+}
+
+extension QuickMatchService {
     /// Enters the queue; entering again while waiting for the same thing answers the same entry.
     func enterQuickMatch(_ user: String, game: String, players: Int, mode: GameMode) async throws -> QuickMatchRow {
         guard let engine = engines.engine(game) else {
@@ -61,30 +67,30 @@ extension PlayService {
     /// its players marked matched and, when it can, the game started, all or nothing. A node
     /// that stops halfway leaves everyone waiting, never matched to a game that does not exist.
     private func pair(_ kind: QuickMatchRow.Kind, mode: GameMode) async throws -> Int {
-        let request = NewGame(gameID: kind.game, players: kind.players, mode: mode)
-        let engine = try engine(for: request)
+        let request = GameService.NewGame(gameID: kind.game, players: kind.players, mode: mode)
+        let engine = try games.engine(for: request)
         let now = self.now()
         let at = millis
         let lock = database.dialect == .postgres
-        let made: [(game: LiveGame, started: StartedGame?)] = try await database.transaction { sql in
+        let made: [(game: LiveGame, started: GameService.StartedGame?)] = try await database.transaction { sql in
             let entries = try await QuickMatchStore.waiting(kind, lock: lock, on: sql).map {
                 QuickMatchEntry(id: $0.user, rating: $0.rating, enqueuedAt: Date(millis: $0.enqueuedAt))
             }
-            var made: [(game: LiveGame, started: StartedGame?)] = []
+            var made: [(game: LiveGame, started: GameService.StartedGame?)] = []
             for group in QuickMatchPairing.groups(from: entries, size: kind.players, now: now) {
                 let users = group.map(\.id)
                 // No invite code: the game is full from the start.
-                let row = try self.newRow(request, engine: engine, by: users[0], inviteCode: nil)
-                let seats = try await Self.insert(row, seating: users, on: sql)
+                let row = try games.newRow(request, engine: engine, by: users[0], inviteCode: nil)
+                let seats = try await GameService.insert(row, seating: users, on: sql)
                 guard try await QuickMatchStore.match(users, to: PlayStore.key(row.id), on: sql) == users.count else {
                     throw APIError.conflict("a quick-match entry changed while pairing")
                 }
-                made.append((LiveGame(row: row, seats: seats, engine: engine, entries: []), try await self.start(row.id, at: at, on: sql)))
+                made.append((LiveGame(row: row, seats: seats, engine: engine, entries: []), try await games.start(row.id, at: at, on: sql)))
             }
             return made
         }
         for (game, started) in made {
-            if let started { _ = try await announce(started) } else { cache.put(game) }
+            if let started { _ = try await games.announce(started) } else { cache.put(game) }
             for seat in game.seats { await bus.publish(.matched(game: game.id, user: seat.user)) }
         }
         return made.count

@@ -12,15 +12,15 @@ import ServiceLifecycle
 /// A node judges others only while its own heartbeats are regular: after a database outage every
 /// node is "late", and the first to recover must not sweep the rest.
 package struct NodePresenceService: Service {
-    package let play: PlayService
+    package let presence: PresenceService
     package let heartbeat: Duration
     package let timeout: Duration
     /// Called when other nodes swept this one although it is alive (it was stalled or cut off
     /// for longer than `timeout`): its connections are no longer counted.
     package let swept: @Sendable () async -> Void
 
-    package init(play: PlayService, heartbeat: Duration, timeout: Duration, swept: @escaping @Sendable () async -> Void) {
-        self.play = play
+    package init(presence: PresenceService, heartbeat: Duration, timeout: Duration, swept: @escaping @Sendable () async -> Void) {
+        self.presence = presence
         self.heartbeat = heartbeat
         self.timeout = timeout
         self.swept = swept
@@ -32,7 +32,7 @@ package struct NodePresenceService: Service {
             do {
                 lastBeat = try await beat(after: lastBeat)
             } catch {
-                play.logger.warning("node presence heartbeat failed", metadata: ["error": "\(error)"])
+                presence.logger.warning("node presence heartbeat failed", metadata: ["error": "\(error)"])
             }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: heartbeat) }
         }
@@ -40,22 +40,22 @@ package struct NodePresenceService: Service {
 
     /// One heartbeat, then a sweep if this node has been beating regularly; the beat's time.
     private func beat(after lastBeat: Int64?) async throws -> Int64 {
-        let now = play.millis
-        let node = play.node
-        let known = try await play.database.withConnection { sql in try await NodePresenceStore.heartbeat(node, at: now, on: sql) }
+        let now = presence.millis
+        let node = presence.node
+        let known = try await presence.database.withConnection { sql in try await NodePresenceStore.heartbeat(node, at: now, on: sql) }
         if !known, lastBeat != nil {
-            play.logger.error("other nodes took this node for dead; its connections are closed so they are counted again")
+            presence.logger.error("other nodes took this node for dead; its connections are closed so they are counted again")
             await swept()
         }
         if let lastBeat, now - lastBeat <= timeout.milliseconds {
-            try await play.sweepSilentNodes(before: now - timeout.milliseconds, at: now)
+            try await presence.sweepSilentNodes(before: now - timeout.milliseconds, at: now)
         }
-        try await play.database.withConnection { sql in try await NodePresenceStore.prune(node, on: sql) }
+        try await presence.database.withConnection { sql in try await NodePresenceStore.prune(node, on: sql) }
         return now
     }
 }
 
-extension PlayService {
+extension PresenceService {
     /// Sweeps every node not seen since `cutoff`, and announces the players it leaves with no connection.
     package func sweepSilentNodes(before cutoff: Int64, at now: Int64) async throws {
         let gone = try await database.transaction { sql in

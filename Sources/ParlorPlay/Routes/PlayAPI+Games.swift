@@ -10,7 +10,7 @@ import ParlorStore
 /// The games routes: private games, moves, history, records, rematches, ratings.
 extension PlayAPI {
     package func listGameCatalogue(_ input: Operations.ListGameCatalogue.Input) async throws -> Operations.ListGameCatalogue.Output {
-        .ok(.init(body: .json(.init(games: play.engines.all.map { engine in
+        .ok(.init(body: .json(.init(games: play.games.engines.all.map { engine in
             .init(
                 id: engine.gameID.rawValue, name: engine.catalogEntry.displayName, symbol: engine.catalogEntry.symbol,
                 minPlayers: engine.policy.minPlayers, maxPlayers: engine.policy.maxPlayers, engineVersion: engine.engineVersion)
@@ -21,7 +21,7 @@ extension PlayAPI {
         let user = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         let settings = try body.settings.map { try JSONEncoder().encode($0) }
-        let game = try await play.create(
+        let game = try await play.games.create(
             .init(
                 gameID: body.game, players: body.players, mode: body.mode == .turnBased ? .turnBased : .realtime, settings: settings,
                 turnSeconds: body.turnSeconds, graceSeconds: body.graceSeconds,
@@ -33,13 +33,13 @@ extension PlayAPI {
     package func joinGameByCode(_ input: Operations.JoinGameByCode.Input) async throws -> Operations.JoinGameByCode.Output {
         let user = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
-        let game = try await play.join(code: body.code, user: user.userID)
+        let game = try await play.games.join(code: body.code, user: user.userID)
         return .ok(.init(body: .json(try game.representation(for: user.userID))))
     }
 
     package func getGame(_ input: Operations.GetGame.Input) async throws -> Operations.GetGame.Output {
         let user = try await accounts.authenticate()
-        let game = try await play.live(try gameKey(input.path.gameID))
+        let game = try await play.games.live(try gameKey(input.path.gameID))
         return .ok(.init(body: .json(try game.representation(for: user.userID, withView: true))))
     }
 
@@ -49,12 +49,12 @@ extension PlayAPI {
         guard (1...100).contains(limit) else { throw APIError.invalidFields([FieldError(field: "limit", message: "must be 1–100")]) }
         let cursor = try input.query.cursor.map(GameCursor.parse)
         let status = input.query.status.flatMap { GameStatus(rawValue: $0.rawValue) }
-        let rows = try await play.database.withConnection { sql in
+        let rows = try await play.games.database.withConnection { sql in
             try await PlayStore.games(of: user.userID, status: status, before: cursor.map { ($0.createdAt, $0.id) }, limit: limit + 1, on: sql)
         }
         var games: [Components.Schemas.Game] = []
         for row in rows.prefix(limit) {
-            games.append(try await play.live(row.id).representation(for: user.userID))
+            games.append(try await play.games.live(row.id).representation(for: user.userID))
         }
         let next = rows.count > limit ? rows.prefix(limit).last.map { GameCursor(createdAt: $0.createdAt, id: PlayStore.key($0.id)).token } : nil
         return .ok(.init(body: .json(.init(games: games, next: next))))
@@ -64,21 +64,21 @@ extension PlayAPI {
         let user = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         let action = try JSONEncoder().encode(body.action)
-        let outcome = try await play.move(
-            try gameKey(input.path.gameID), user: user.userID, moveID: body.moveId, request: .action(action), expectedSeq: body.seq)
+        let outcome = try await play.moves.move(
+            try gameKey(input.path.gameID), user: user.userID, moveID: body.moveId, request: .action(.json(action)), expectedSeq: body.seq)
         return .ok(.init(body: .json(.init(seq: outcome.seq, repeated: outcome.repeated, game: try outcome.game.representation(for: user.userID, withView: true)))))
     }
 
     package func resignGame(_ input: Operations.ResignGame.Input) async throws -> Operations.ResignGame.Output {
         let user = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
-        let outcome = try await play.move(try gameKey(input.path.gameID), user: user.userID, moveID: body.moveId, request: .resign)
+        let outcome = try await play.moves.move(try gameKey(input.path.gameID), user: user.userID, moveID: body.moveId, request: .resign)
         return .ok(.init(body: .json(.init(seq: outcome.seq, repeated: outcome.repeated, game: try outcome.game.representation(for: user.userID, withView: true)))))
     }
 
     package func listMoves(_ input: Operations.ListMoves.Input) async throws -> Operations.ListMoves.Output {
         _ = try await accounts.authenticate()
-        let game = try await play.live(try gameKey(input.path.gameID))
+        let game = try await play.games.live(try gameKey(input.path.gameID))
         let moves = try game.entries.map { entry in
             Components.Schemas.MoveEntry(
                 seq: entry.seq, seat: entry.seat, kind: entry.kind.rawValue,
@@ -90,9 +90,10 @@ extension PlayAPI {
 
     package func getGameRecord(_ input: Operations.GetGameRecord.Input) async throws -> Operations.GetGameRecord.Output {
         _ = try await accounts.authenticate()
-        let game = try await play.live(try gameKey(input.path.gameID))
+        let game = try await play.games.live(try gameKey(input.path.gameID))
         guard game.row.status == .completed, let outcome = game.row.outcome else { throw APIError.gameNotOver() }
-        let record = try game.engine.recordJSON(settings: game.row.settings, seed: game.row.seed, seats: game.players, entries: game.entries)
+        let record = try game.engine.recordJSON(
+            settings: game.row.settings, seed: game.row.seed, seats: game.players, actions: game.entries.map { ($0.seat, $0.action) })
         return .ok(.init(body: .json(.init(
             record: try JSONDecoder().decode(OpenAPIObjectContainer.self, from: record),
             outcome: .init(winners: outcome.winners, winType: outcome.winType.rawValue)))))
@@ -100,13 +101,13 @@ extension PlayAPI {
 
     package func rematchGame(_ input: Operations.RematchGame.Input) async throws -> Operations.RematchGame.Output {
         let user = try await accounts.authenticate()
-        let game = try await play.rematch(of: try gameKey(input.path.gameID), user: user.userID)
+        let game = try await play.games.rematch(of: try gameKey(input.path.gameID), user: user.userID)
         return .ok(.init(body: .json(try game.representation(for: user.userID))))
     }
 
     package func getMyRatings(_ input: Operations.GetMyRatings.Input) async throws -> Operations.GetMyRatings.Output {
         let user = try await accounts.authenticate()
-        let totals = try await play.database.withConnection { sql in try await RatingStore.all(of: user.userID, on: sql) }
+        let totals = try await play.games.database.withConnection { sql in try await RatingStore.all(of: user.userID, on: sql) }
         return .ok(.init(body: .json(.init(ratings: totals.map {
             .init(game: $0.game, rating: $0.rating, games: $0.games, wins: $0.wins, losses: $0.losses)
         }))))

@@ -9,45 +9,45 @@ extension PlayAPI {
         let user = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         let id = try gameKey(input.path.gameID)
-        let rows = try await play.invite(body.users, to: id, by: user.userID)
-        let game = try await play.live(id)
+        let rows = try await play.invitations.invite(body.users, to: id, by: user.userID)
+        let game = try await play.games.live(id)
         return .created(.init(body: .json(.init(invitations: try rows.map { try invitation($0, game: game, for: user.userID) }))))
     }
 
     package func listInvitations(_ input: Operations.ListInvitations.Input) async throws -> Operations.ListInvitations.Output {
         let user = try await accounts.authenticate()
-        let pending = try await play.invitations(of: user.userID)
+        let pending = try await play.invitations.invitations(of: user.userID)
         return .ok(.init(body: .json(.init(invitations: try pending.map { try invitation($0.0, game: $0.1, for: user.userID) }))))
     }
 
     package func acceptInvitation(_ input: Operations.AcceptInvitation.Input) async throws -> Operations.AcceptInvitation.Output {
         let user = try await accounts.authenticate()
-        let game = try await play.accept(invitation: input.path.invitationID, user: user.userID)
+        let game = try await play.invitations.accept(invitation: input.path.invitationID, user: user.userID)
         return .ok(.init(body: .json(try game.representation(for: user.userID))))
     }
 
     package func declineInvitation(_ input: Operations.DeclineInvitation.Input) async throws -> Operations.DeclineInvitation.Output {
         let user = try await accounts.authenticate()
-        try await play.decline(invitation: input.path.invitationID, user: user.userID)
+        try await play.invitations.decline(invitation: input.path.invitationID, user: user.userID)
         return .noContent(.init())
     }
 
     package func enterQuickMatch(_ input: Operations.EnterQuickMatch.Input) async throws -> Operations.EnterQuickMatch.Output {
         let user = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
-        let row = try await play.enterQuickMatch(
+        let row = try await play.quickMatch.enterQuickMatch(
             user.userID, game: body.game, players: body.players, mode: body.mode == .turnBased ? .turnBased : .realtime)
         return .ok(.init(body: .json(quickMatchStatus(row))))
     }
 
     package func getQuickMatch(_ input: Operations.GetQuickMatch.Input) async throws -> Operations.GetQuickMatch.Output {
         let user = try await accounts.authenticate()
-        return .ok(.init(body: .json(quickMatchStatus(try await play.quickMatch(of: user.userID)))))
+        return .ok(.init(body: .json(quickMatchStatus(try await play.quickMatch.quickMatch(of: user.userID)))))
     }
 
     package func cancelQuickMatch(_ input: Operations.CancelQuickMatch.Input) async throws -> Operations.CancelQuickMatch.Output {
         let user = try await accounts.authenticate()
-        try await play.cancelQuickMatch(user.userID)
+        try await play.quickMatch.cancelQuickMatch(user.userID)
         return .noContent(.init())
     }
 
@@ -61,7 +61,7 @@ extension PlayAPI {
         let match = row.match
         return .init(
             status: match == nil ? .waiting : .matched, game: row.kind.game, players: row.kind.players, waitingSince: since,
-            window: match == nil ? QuickMatchWindow.standard.width(afterWaiting: play.now().timeIntervalSince(since)) : nil,
+            window: match == nil ? QuickMatchWindow.standard.width(afterWaiting: play.games.now().timeIntervalSince(since)) : nil,
             match: match?.uuidString.lowercased())
     }
 }

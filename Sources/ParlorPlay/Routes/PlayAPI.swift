@@ -4,9 +4,9 @@ import ParlorHTTP
 /// The games, invitations and matchmaking routes; the application root forwards them here.
 package struct PlayAPI: Sendable {
     let accounts: AccountService
-    let play: PlayService
+    let play: PlayServices
 
-    package init(accounts: AccountService, play: PlayService) {
+    package init(accounts: AccountService, play: PlayServices) {
         self.accounts = accounts
         self.play = play
     }

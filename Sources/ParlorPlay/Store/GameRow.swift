@@ -22,12 +22,6 @@ package enum GameStatus: String, Sendable, Codable {
     }
 }
 
-package enum TimeoutPolicy: String, Sendable, Codable {
-    /// The game's bot plays the turn for the player.
-    case botMove = "bot_move"
-    /// The player resigns.
-    case forfeit
-}
 
 /// One row of `games`.
 package struct GameRow: Sendable {

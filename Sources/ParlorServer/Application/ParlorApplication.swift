@@ -1,3 +1,4 @@
+import GameCore
 import Hummingbird
 import Logging
 import NIOCore
@@ -57,7 +58,8 @@ public enum ParlorApplication {
         // One node on SQLite shares notices in process; nodes on PostgreSQL share them by NOTIFY.
         let postgresBus = database.dialect == .postgres ? PostgresGameEventBus(database: database, logger: logger) : nil
         let bus: any GameEventBus = postgresBus ?? LocalGameEventBus()
-        let play = PlayService(database: database, accounts: accounts, bus: bus, now: services.now, logger: logger)
+        let play = PlayServices(
+            database: database, accounts: accounts, engines: GameEngines(services.games), bus: bus, now: services.now, logger: logger)
         let handler = APIHandler(
             database: database, migrator: migrator, accountsAPI: AccountsAPI(accounts: accounts),
             miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
@@ -69,10 +71,10 @@ public enum ParlorApplication {
         additionalRoutes(RouteRegistrar(router: router, table: table))
         var backgroundServices: [any Service] = [
             AccountsHousekeeping(database: database, now: services.now),
-            NodePresenceService(play: play, heartbeat: services.nodeHeartbeat, timeout: services.nodeTimeout) { hub.closeAll(.presenceLost) },
+            NodePresenceService(presence: play.presence, heartbeat: services.nodeHeartbeat, timeout: services.nodeTimeout) { hub.closeAll(.presenceLost) },
             hub,
-            TurnTimerService(play: play, interval: services.turnTimerInterval),
-            LiveGameCacheFollower(cache: play.cache, bus: bus),
+            TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval),
+            LiveGameCacheFollower(cache: play.games.cache, bus: bus),
         ]
         if let postgresBus { backgroundServices.append(postgresBus) }
 

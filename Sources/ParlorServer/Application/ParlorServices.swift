@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GameCore
 import Logging
 import ParlorAccounts
 import ParlorHTTP
@@ -7,10 +8,13 @@ import ParlorPlay
 import ParlorRealtime
 import ParlorStore
 
-/// What the application talks to beyond its database: outbound HTTP, mail and the clock.
+/// What the application talks to beyond its database: the games it plays, outbound HTTP, mail
+/// and the clock.
 ///
 /// Production uses the defaults; tests inject a clock they control and fakes on loopback.
 public struct ParlorServices: Sendable {
+    /// The games the server plays online; the server itself knows none of them.
+    public var games: GameRegistry
     public var accounts: AccountsConfiguration
     public var httpClient: HTTPClient
     public var mailer: any Mailer
@@ -25,9 +29,10 @@ public struct ParlorServices: Sendable {
     public var nodeTimeout: Duration = .seconds(20)
 
     public init(
-        accounts: AccountsConfiguration, httpClient: HTTPClient = .shared, mailer: any Mailer,
+        games: GameRegistry, accounts: AccountsConfiguration, httpClient: HTTPClient = .shared, mailer: any Mailer,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.games = games
         self.accounts = accounts
         self.httpClient = httpClient
         self.mailer = mailer
@@ -35,7 +40,8 @@ public struct ParlorServices: Sendable {
     }
 
     /// Defaults for a server at `publicURL`, writing mail into `mailDirectory`.
-    public static func standard(publicURL: URL, mailDirectory: URL, logger: Logger) -> ParlorServices {
-        ParlorServices(accounts: AccountsConfiguration(publicURL: publicURL), mailer: FileMailer(directory: mailDirectory, logger: logger))
+    public static func standard(games: GameRegistry, publicURL: URL, mailDirectory: URL, logger: Logger) -> ParlorServices {
+        ParlorServices(
+            games: games, accounts: AccountsConfiguration(publicURL: publicURL), mailer: FileMailer(directory: mailDirectory, logger: logger))
     }
 }

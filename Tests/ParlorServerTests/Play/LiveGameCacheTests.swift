@@ -87,7 +87,7 @@ import Testing
 
     /// A started two-player Quortex game at seq 0.
     static func activeGame() throws -> LiveGame {
-        let engine = try #require(PlayEngines.standard.engine("quortex"))
+        let engine = Quortex.engine
         var row = GameRow(
             id: UUID(), gameID: "quortex", engineVersion: engine.engineVersion, mode: .realtime, players: 2, inviteCode: nil,
             settings: try engine.settings(nil, players: 2), seed: 42, turnSeconds: 60, graceSeconds: 30, timeoutPolicy: .botMove,
@@ -106,9 +106,13 @@ import Testing
     /// `game` after its first player's bot move, and that move's entry.
     static func played(_ game: LiveGame) throws -> (LiveGame, MoveEntry) {
         let state = try #require(game.current)
-        let action = try #require(game.engine.botAction(for: 0, in: state, seed: game.row.seed, seq: 0))
-        let (next, canonical) = try game.engine.apply(action: Data(action.utf8), by: 0, to: state)
-        let entry = MoveEntry(seq: 1, seat: 0, kind: .action, action: canonical, moveID: "m-1", at: 1_000)
+        let quortex = try #require(state.value as? QuortexState)
+        var random = GameRandom(seed: game.row.seed)
+        let action = try #require(Quortex.autopilotAction(for: quortex.currentSeat, in: quortex, random: &random))
+        let canonical = String(decoding: try JSONEncoder().encode(action), as: UTF8.self)
+        let seat = quortex.currentSeat
+        let next = try game.engine.replay(action: canonical, by: seat, on: state)
+        let entry = MoveEntry(seq: 1, seat: seat, kind: .action, action: canonical, moveID: "m-1", at: 1_000)
         var moved = game
         moved.append(entry, state: next)
         moved.row.lastMoveAt = entry.at

@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 @testable import ParlorAccounts
 @testable import ParlorHTTP
 @testable import ParlorMiniApps

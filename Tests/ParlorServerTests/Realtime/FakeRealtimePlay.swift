@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 @testable import ParlorAccounts
 import ParlorAPI
 @testable import ParlorHTTP
@@ -24,7 +25,7 @@ final class FakeRealtimePlay: RealtimePlay {
         var renders: [RenderCall] = []
         var subscribes: [(user: String, game: UUID)] = []
         var unsubscribes: [(user: String, game: UUID)] = []
-        var moves: [Data] = []
+        var moves: [MoveCommand] = []
     }
 
     /// How long `subscribe` takes, and whether it reads the game's sequence before or after that
@@ -68,8 +69,10 @@ final class FakeRealtimePlay: RealtimePlay {
         recorded.withLock { $0.unsubscribes.append((user.userID, game)) }
     }
 
-    func move(user: AuthenticatedUser, message: Data) async -> [OutgoingFrame] {
-        recorded.withLock { $0.moves.append(message) }
+    func decodeAction(of game: UUID, from decoder: any Decoder) -> SubmittedAction? { nil }
+
+    func move(user: AuthenticatedUser, command: MoveCommand) async -> [OutgoingFrame] {
+        recorded.withLock { $0.moves.append(command) }
         return [frame(["type": "ack", "moveId": "m", "seq": 0, "repeated": false])]
     }
 

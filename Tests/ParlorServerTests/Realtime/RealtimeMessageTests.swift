@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import NIOWebSocket
 @testable import ParlorAccounts
 @testable import ParlorHTTP
@@ -61,10 +62,21 @@ import WSCore
         try await withRealtimeServer { server in
             let socket = TestSocket(url: server.url, token: "good-alice")
             _ = try await socket.next("welcome")
-            let move = #"{"type":"move","game":"\#(UUID())","moveId":"c-7","action":{"cell":"d4","rotation":2},"seq":3}"#
-            socket.send(move)
+            let game = UUID()
+            socket.send(#"{"type":"move","game":"\#(game)","move_id":"c-7","action":{"cell":"d4","rotation":2},"seq":3}"#)
             #expect(try await socket.next().type == "ack")
-            #expect(server.play.recorded.withLock { $0.moves } == [Data(move.utf8)])
+            let moves = server.play.recorded.withLock { $0.moves }
+            let move = try #require(moves.first)
+            #expect(moves.count == 1)
+            #expect(move.game == game)
+            #expect(move.moveID == "c-7")
+            #expect(move.seq == 3)
+            // This node holds no such game, so the action reaches the game service as its JSON.
+            guard case .json(let action) = move.action else {
+                Issue.record("expected the action as JSON, got \(move.action)")
+                return
+            }
+            #expect(try JSONDecoder().decode(Placement.self, from: action) == Placement(cell: "d4", rotation: 2))
             socket.close()
             _ = try await socket.closed()
         }
@@ -112,5 +124,10 @@ import WSCore
             #expect(received.filter { $0.type == "pong" }.map(\.id) == ["0", "1", "2", "3", "4"])
             #expect(received.filter { $0.code == "rate_limited" }.count == 3)
         }
+    }
+
+    private struct Placement: Decodable, Equatable {
+        var cell: String
+        var rotation: Int
     }
 }

@@ -26,6 +26,13 @@ final class TestSocket: Sendable {
         var user: String?
         var heartbeat: Int?
         var text: String?
+        var message: String?
+        var moveID: String?
+
+        enum CodingKeys: String, CodingKey {
+            case type, code, seq, game, id, user, heartbeat, text, message
+            case moveID = "move_id"
+        }
     }
 
     private enum Outgoing: Sendable {

@@ -6,7 +6,13 @@ import SQLKit
 
 /// Invitations to waiting games: a seated player invites up to five users, each invitation lasts
 /// 24 hours, and the invitee accepts (takes a place) or declines.
-extension PlayService {
+package struct InvitationService: WorksOnGames {
+    package let games: GameService
+
+    package init(games: GameService) { self.games = games }
+}
+
+extension InvitationService {
     static let invitationLifetime: Int64 = 24 * 3600 * 1000
 
     /// Invites `users` to the waiting game `id`, in which `user` sits; answers their invitations.
@@ -66,7 +72,7 @@ extension PlayService {
             throw APIError.conflict("the invitation has expired", code: "invitation_expired")
         }
         guard let game = UUID(uuidString: row.game) else { throw APIError.notFound("there is no invitation \(id)") }
-        return try await join(game, user: user) { sql in
+        return try await games.join(game, user: user) { sql in
             guard try await InvitationStore.change(id, to: .accepted, from: [.pending, .accepted], on: sql) else {
                 throw APIError.conflict("the invitation was declined", code: "invitation_declined")
             }

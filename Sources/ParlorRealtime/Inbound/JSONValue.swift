@@ -2,17 +2,7 @@ import Foundation
 import ParlorAccounts
 import ParlorHTTP
 
-/// Any JSON value, kept as its re-encoded bytes so the game's engine decodes its own type from it.
-struct RawJSON: Decodable, Sendable {
-    let data: Data
-
-    init(from decoder: any Decoder) throws {
-        let value = try JSONValue(from: decoder)
-        data = try JSONEncoder().encode(value)
-    }
-}
-
-/// A JSON tree, for passing through values whose type only the game knows.
+/// A JSON tree: a move's action kept as JSON when this node does not hold the game, for the game's engine to decode.
 enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)

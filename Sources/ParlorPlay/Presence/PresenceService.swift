@@ -6,8 +6,15 @@ import ParlorAccounts
 import ParlorHTTP
 import ParlorStore
 
-/// Who is connected to a game: a real-time connection attends it, and leaves when it closes.
-extension PlayService {
+/// Who is connected to a game: a real-time connection attends it, and leaves when it closes;
+/// a node that stops beating is swept by the others (``NodePresenceService``).
+package struct PresenceService: WorksOnGames {
+    package let games: GameService
+
+    package init(games: GameService) { self.games = games }
+}
+
+extension PresenceService {
     /// `user` opened a connection to the game: a player is marked present (a player who had left
     /// is announced as back), and a waiting real-time game that this connection completes starts.
     /// Anyone else may watch, when the game allows spectators. Answers the game as it now stands.
@@ -22,7 +29,7 @@ extension PlayService {
         // Whether they had left is read from the database, not this node's copy: their leaving
         // may have been recorded a moment ago, or on another node. A waiting game this connection
         // completes starts in the same transaction.
-        let (change, started) = try await database.transaction { sql -> (PlayStore.Connection?, StartedGame?) in
+        let (change, started) = try await database.transaction { sql -> (PlayStore.Connection?, GameService.StartedGame?) in
             // Locks in the order a start takes them, the game's row before its seats': two
             // players connecting at once would deadlock otherwise.
             let row = waiting ? try await PlayStore.game(id, locked: true, on: sql) : nil
@@ -30,12 +37,12 @@ extension PlayService {
             guard change != nil else { return (change, nil) }
             try await NodePresenceStore.connect(user, to: id, node: node, on: sql)
             guard let row else { return (change, nil) }
-            return (change, try await self.start(row, at: now, on: sql))
+            return (change, try await games.start(row, at: now, on: sql))
         }
         if change?.wasAway == true, game.row.status == .active {
             await bus.publish(.reconnected(game: id, user: user, seat: seat.seat))
         }
-        if let started { return try await announce(started) }
+        if let started { return try await games.announce(started) }
         // Presence is all that changed: the copy is patched, not loaded again.
         cache.present(id, user: user, connections: change?.connections ?? 1, awaySince: nil)
         return try await live(id)
@@ -66,7 +73,7 @@ extension PlayService {
             cache.present(id, user: user, connections: 0, awaySince: now)
             let game = try await live(id)
             await bus.publish(.left(game: id, user: user, seat: game.seat(of: user), at: now))
-            if game.row.status == .active, let deadline = deadline(for: game, now: now), deadline < (game.row.deadlineAt ?? .max) {
+            if game.row.status == .active, let deadline = game.turnDeadline(now: now), deadline < (game.row.deadlineAt ?? .max) {
                 try await database.withConnection { sql in try await PlayStore.setDeadline(id, deadline, on: sql) }
                 cache.remove(id)
             }

@@ -11,24 +11,22 @@ import SQLKit
 /// copies, the event bus, presence, timers, ratings, invitations and matchmaking. It writes no
 /// socket frame: ParlorRealtime renders its notices.
 ///
-/// Online play: creating and joining games, starting them, moves, time-outs, results and
+/// The node's games: creating and joining them, starting them, moves, time-outs, results and
 /// ratings, over the shared database. Stateless apart from `cache`, so any number of nodes can
 /// serve the same games; `bus` tells every node what changed.
-package struct PlayService: Sendable {
+package struct GameService: Sendable {
     let database: Database
     package let accounts: AccountService
-    let engines: PlayEngines
+    let engines: GameEngines
     package let cache: LiveGameCache
     let bus: any GameEventBus
-    /// Where moves are written: batched on PostgreSQL, a transaction each on SQLite.
-    let moveLog: any MoveLog
     let now: @Sendable () -> Date
     package let logger: Logger
     /// This process's name in `parlor_nodes`: the connections it counts are its own.
     let node = UUID().uuidString.lowercased()
 
     package init(
-        database: Database, accounts: AccountService, engines: PlayEngines = .standard, bus: any GameEventBus,
+        database: Database, accounts: AccountService, engines: GameEngines, bus: any GameEventBus,
         now: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.database = database
@@ -36,7 +34,6 @@ package struct PlayService: Sendable {
         self.engines = engines
         self.cache = LiveGameCache()
         self.bus = bus
-        self.moveLog = database.moveLog(bus: bus, now: { Int64((now().timeIntervalSince1970 * 1000).rounded()) }, logger: logger)
         self.now = now
         self.logger = logger
     }
@@ -61,6 +58,12 @@ package struct PlayService: Sendable {
     package func live(noticed notice: GameNotice) async throws -> LiveGame {
         if let advanced = cache.advance(by: notice) { return advanced }
         return try await live(notice.game, atLeast: notice.seq)
+    }
+
+    /// The action a real-time message carries, decoded straight into the game's own type when
+    /// this node holds the game (it does for every game a socket follows); nil otherwise.
+    package func decodeAction(of game: UUID, from decoder: any Decoder) -> SubmittedAction? {
+        cache.get(game)?.engine.decodeAction(from: decoder)
     }
 
     package func reload(_ id: UUID) async throws -> LiveGame {

@@ -3,7 +3,7 @@ import ParlorAccounts
 import ParlorHTTP
 import ParlorStore
 
-extension PlayService {
+extension GameService {
     /// A new game with the same players, settings and clock; every player who asks gets the same
     /// one (the link `rematch_of` is unique), and it starts like any game.
     func rematch(of id: UUID, user: String) async throws -> LiveGame {

@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import Logging
 import ParlorAccounts
 import ParlorHTTP
@@ -10,12 +11,14 @@ import ServiceLifecycle
 /// the transaction that applies the timeout, so exactly one node fires each deadline. The same
 /// loop runs quick-match pairing, whose windows widen with time.
 package struct TurnTimerService: Service {
-    package let play: PlayService
+    package let timers: TurnTimers
+    package let quickMatch: QuickMatchService
     package let interval: Duration
     package let tick: @Sendable () async -> Void
 
-    package init(play: PlayService, interval: Duration = .milliseconds(250), tick: @escaping @Sendable () async -> Void = {}) {
-        self.play = play
+    package init(timers: TurnTimers, quickMatch: QuickMatchService, interval: Duration = .milliseconds(250), tick: @escaping @Sendable () async -> Void = {}) {
+        self.timers = timers
+        self.quickMatch = quickMatch
         self.interval = interval
         self.tick = tick
     }
@@ -23,11 +26,11 @@ package struct TurnTimerService: Service {
     package func run() async throws {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             do {
-                _ = try await play.fireDueTimers()
+                _ = try await timers.fireDueTimers()
             } catch {
-                play.logger.warning("turn timers failed", metadata: ["error": "\(error)"])
+                timers.logger.warning("turn timers failed", metadata: ["error": "\(error)"])
             }
-            _ = try? await play.pairQuickMatches()
+            _ = try? await quickMatch.pairQuickMatches()
             await tick()
             // Woken by a graceful shutdown too, so stopping never waits out the interval.
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
@@ -35,12 +38,23 @@ package struct TurnTimerService: Service {
     }
 }
 
-extension PlayService {
+/// Turn deadlines: when one passes, the game's timeout policy plays or resigns for the seat.
+package struct TurnTimers: WorksOnGames {
+    package let games: GameService
+    let moves: MoveService
+
+    package init(games: GameService, moves: MoveService) {
+        self.games = games
+        self.moves = moves
+    }
+}
+
+extension TurnTimers {
     /// Applies the timeout policy to every game whose deadline has passed; returns how many fired.
     package func fireDueTimers(limit: Int = 32) async throws -> Int {
         let now = millis
         let dialect = database.dialect.rawValue
-        let engines = self.engines
+        let engines = games.engines
         let fired: [(MoveStep, LiveGame)] = try await database.transaction { sql in
             var fired: [(MoveStep, LiveGame)] = []
             for id in try await PlayStore.due(at: now, limit: limit, dialect: dialect, on: sql) {
@@ -64,14 +78,9 @@ extension PlayService {
 
     /// What the game's timeout policy does for `seat`: its bot plays, or the player resigns.
     func timeoutStep(for seat: Int, in game: LiveGame) throws -> MoveStep? {
-        switch game.row.timeoutPolicy {
-        case .forfeit:
-            return try plan(.resign, by: seat, moveID: nil, kind: .timeout, in: game)
-        case .botMove:
-            guard let current = game.current,
-                let action = game.engine.botAction(for: seat, in: current, seed: game.row.seed, seq: game.row.seq)
-            else { return try plan(.resign, by: seat, moveID: nil, kind: .timeout, in: game) }
-            return try plan(.action(Data(action.utf8)), by: seat, moveID: nil, kind: .timeout, in: game)
-        }
+        let context = try moves.tableContext(of: game)
+        guard case .step(let step) = moves.step(try game.engine.timeout(seat: seat, policy: game.row.timeoutPolicy, on: context), in: game, from: context)
+        else { return nil }
+        return step
     }
 }

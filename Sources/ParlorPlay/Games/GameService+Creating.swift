@@ -8,7 +8,7 @@ import SQLKit
 
 /// New games: private ones with an invite code, and games made for known players (a rematch,
 /// a quick match) that start as soon as they can.
-extension PlayService {
+extension GameService {
     struct NewGame: Sendable {
         var gameID: String
         var players: Int
@@ -49,7 +49,7 @@ extension PlayService {
     }
 
     /// The engine of the game `request` asks for, and its settings checked: a 400 otherwise.
-    func engine(for request: NewGame) throws -> any PlayEngine {
+    func engine(for request: NewGame) throws -> any GameEngine {
         guard let engine = engines.engine(request.gameID) else {
             throw APIError.invalidFields([FieldError(field: "game", message: "unknown game \"\(request.gameID)\"; see GET /games/catalogue")])
         }
@@ -57,7 +57,7 @@ extension PlayService {
     }
 
     /// The row of a new waiting game, with its settings checked and canonical.
-    func newRow(_ request: NewGame, engine: any PlayEngine, by user: String, inviteCode: String?, rematchOf: UUID? = nil) throws -> GameRow {
+    func newRow(_ request: NewGame, engine: any GameEngine, by user: String, inviteCode: String?, rematchOf: UUID? = nil) throws -> GameRow {
         let settings: String
         do {
             settings = try engine.settings(request.settings, players: request.players)

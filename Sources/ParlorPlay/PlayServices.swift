@@ -1,0 +1,30 @@
+import Foundation
+import GameCore
+import Logging
+import ParlorAccounts
+import ParlorStore
+
+/// Online play's services, each its own type over the node's games: what the routes, the
+/// real-time channel and the background loops are handed. Built once per node.
+package struct PlayServices: Sendable {
+    package let games: GameService
+    package let moves: MoveService
+    package let presence: PresenceService
+    package let invitations: InvitationService
+    package let quickMatch: QuickMatchService
+    package let timers: TurnTimers
+
+    package init(
+        database: Database, accounts: AccountService, engines: GameEngines, bus: any GameEventBus,
+        now: @escaping @Sendable () -> Date, logger: Logger
+    ) {
+        let games = GameService(database: database, accounts: accounts, engines: engines, bus: bus, now: now, logger: logger)
+        let moves = MoveService(games: games)
+        self.games = games
+        self.moves = moves
+        self.presence = PresenceService(games: games)
+        self.invitations = InvitationService(games: games)
+        self.quickMatch = QuickMatchService(games: games)
+        self.timers = TurnTimers(games: games, moves: moves)
+    }
+}
