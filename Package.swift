@@ -50,6 +50,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        // Tests only: reads asyncapi.yaml, the real-time half of the contract.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Rules: pure, deterministic game engines with no I/O; they build for Linux and iOS.
@@ -293,6 +295,7 @@ let package = Package(
                 "GameCore", "Quortex", "CrazyEights",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),

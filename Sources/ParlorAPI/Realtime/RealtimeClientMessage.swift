@@ -1,6 +1,7 @@
 import Foundation
 
-/// The real-time channel's wire contract (`GET /ws`, one WebSocket per client).
+/// The real-time channel's wire contract (`GET /ws`, one WebSocket per client): `asyncapi.yaml`
+/// at the repository root, in code. The contract tests hold the two to each other.
 ///
 /// Every message is one JSON text frame with a `type` tag. Game-specific parts (an action, a view)
 /// are the game module's own `Codable` forms, so these types are generic over them; a receiver

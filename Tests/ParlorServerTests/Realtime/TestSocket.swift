@@ -129,6 +129,9 @@ final class TestSocket: Sendable {
         received.state.withLock { $0.texts.last }.flatMap { try? JSONDecoder().decode(Message.self, from: Data($0.utf8)) }
     }
 
+    /// Every text frame received so far, as the server sent it.
+    var texts: [String] { received.state.withLock { $0.texts } }
+
     var all: [Message] {
         received.state.withLock { $0.texts }.compactMap { try? JSONDecoder().decode(Message.self, from: Data($0.utf8)) }
     }

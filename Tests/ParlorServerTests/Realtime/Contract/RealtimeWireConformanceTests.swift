@@ -1,0 +1,116 @@
+import Foundation
+import GameCore
+import HTTPTypes
+import HummingbirdTesting
+import ParlorAPI
+@testable import ParlorRealtime
+import Quortex
+import Synchronization
+import Testing
+
+/// Every frame a real server sends over a game's life, and every message a client sends to it,
+/// is what `asyncapi.yaml` describes, and between them they use every message it describes.
+@Suite(.timeLimit(.minutes(2))) struct RealtimeWireConformanceTests {
+    @Test func aGamesLifeOverRealSocketsUsesEveryMessageAsTheDocumentDescribesIt() async throws {
+        let document = try AsyncAPIDocument.load()
+        try await withOnlinePlayServer { server in
+            let (a, b, c, d) = (try await server.guest(), try await server.guest(), try await server.guest(), try await server.guest())
+            let created = try await server.call(.post, "/games", as: a, body: #"{"game":"quortex","players":2,"mode":"realtime"}"#)
+            let game = try #require((created.json["id"] as? String).flatMap(UUID.init(uuidString:)))
+            let code = try #require(created.json["invite_code"] as? String)
+            let url = "ws://127.0.0.1:\(try #require(server.client.port))/ws"
+            let sent = SentMessages()
+
+            // A signs in by header; pings; says something the channel refuses; follows the game.
+            let socketA = TestSocket(url: url, token: a.token)
+            _ = try await socketA.next("welcome")
+            sent.send(RealtimePing(id: "p-1"), on: socketA)
+            _ = try await socketA.next("pong")
+            socketA.send(#"{"type":"dance"}"#)
+            _ = try await socketA.next("error")
+            sent.send(RealtimeSubscribe(game: game), on: socketA)
+            _ = try await socketA.next("state")
+
+            // C hears of an invitation; B joins by code and signs in by message.
+            let socketC = TestSocket(url: url, token: c.token)
+            _ = try await socketC.next("welcome")
+            #expect(try await server.call(.post, "/games/\(game)/invitations", as: a, body: #"{"users":["\#(c.user)"]}"#).status == 201)
+            _ = try await socketC.next("invitation")
+            #expect(try await server.call(.post, "/games/join", as: b, body: #"{"code":"\#(code)"}"#).status == 200)
+            _ = try await socketA.next("player_joined")
+            let socketB = TestSocket(url: url)
+            sent.send(RealtimeAuthenticate(token: b.token), on: socketB)
+            _ = try await socketB.next("welcome")
+            sent.send(RealtimeSubscribe(game: game), on: socketB)
+            _ = try await socketB.next("state")
+
+            // Both connected: the game starts; whoever's turn it is plays a move.
+            _ = try await socketA.next("game_started")
+            let startText = try #require(socketA.texts.first { $0.contains(#""type":"game_started""#) })
+            let started = try JSONDecoder().decode(RealtimeGameStarted<QuortexView>.self, from: Data(startText.utf8))
+            let seatA = try #require(started.seat)
+            let turn = try #require(started.view.currentSeat)
+            let mover = turn == seatA ? socketA : socketB
+            var random = GameRandom(seed: GameSeed(5), stream: 0)
+            let action = try #require(OnlinePlayTests.quortexMove(started.view, turn, &random))
+            sent.send(RealtimeMove(game: game, moveId: "m-1", action: action, seq: 0), on: mover)
+            _ = try await mover.next("ack")
+            _ = try await socketA.next("move_made")
+            sent.send(RealtimeChat(game: game, text: "good luck"), on: socketA)
+            _ = try await socketA.next("chat_message")
+
+            // B steps away and comes back with what it saw: A hears both, B gets what it missed.
+            sent.send(RealtimeUnsubscribe(game: game), on: socketB)
+            _ = try await socketA.next("player_left")
+            sent.send(RealtimeSubscribe(game: game, since: 0), on: socketB)
+            _ = try await socketA.next("player_reconnected")
+
+            // A resigns; a move after the end is refused with its game and move id.
+            sent.send(RealtimeResign(game: game, moveId: "r-1"), on: socketA)
+            _ = try await socketA.next("game_ended")
+            _ = try await socketB.next("game_ended")
+            sent.send(RealtimeMove(game: game, moveId: "m-late", action: action), on: socketA)
+            let refused = try await socketA.next("error")
+            #expect(refused.code == "game_over" && refused.moveID == "m-late" && refused.game == game)
+
+            // C and D wait for a quick match; C's socket hears it was found.
+            for guest in [c, d] {
+                #expect(try await server.call(.post, "/matchmaking/quick", as: guest, body: #"{"game":"quortex","players":2,"mode":"turn_based"}"#).status == 200)
+            }
+            _ = try await socketC.next("match_found")
+
+            var seen: Set<String> = []
+            for text in socketA.texts + socketB.texts + socketC.texts {
+                let frame = try JSONValue.parse(text)
+                let type = try #require(frame["type"]?.stringValue)
+                seen.insert(type)
+                #expect(document.problems(frame, as: type) == [], "\(text)")
+            }
+            #expect(seen == RealtimeContractTests.serverTypes, "never sent: \(RealtimeContractTests.serverTypes.subtracting(seen))")
+            let sentTypes = Set(sent.texts.map { (try? JSONValue.parse($0))?["type"]?.stringValue ?? "?" })
+            #expect(sentTypes == RealtimeContractTests.clientTypes)
+            for text in sent.texts {
+                let message = try JSONValue.parse(text)
+                #expect(document.problems(message, as: message["type"]?.stringValue ?? "?") == [], "\(text)")
+            }
+            for socket in [socketA, socketB, socketC] { socket.close() }
+        }
+    }
+}
+
+/// The client messages a test sent, as it sent them.
+private final class SentMessages: Sendable {
+    private let sent = Mutex<[String]>([])
+
+    var texts: [String] { sent.withLock { $0 } }
+
+    func send(_ message: some Encodable, on socket: TestSocket) {
+        guard let data = try? JSONEncoder().encode(message) else {
+            Issue.record("\(message) does not encode")
+            return
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        sent.withLock { $0.append(text) }
+        socket.send(text)
+    }
+}
