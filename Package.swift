@@ -20,7 +20,7 @@ let package = Package(
         .library(name: "PlayerProfiles", targets: ["PlayerProfiles"]),
         .library(name: "GameSession", targets: ["GameSession"]),
         .library(name: "ParlorAPI", targets: ["ParlorAPI"]),
-        .library(name: "ParlorStore", targets: ["ParlorStore"]),
+        .library(name: "ParlorDatabase", targets: ["ParlorDatabase"]),
         .library(name: "ParlorServer", targets: ["ParlorServer"]),
         .library(name: "StatsSync", targets: ["StatsSync"]),
         .library(name: "ParlorClient", targets: ["ParlorClient"]),
@@ -104,7 +104,7 @@ let package = Package(
         ),
         // Storage: one SQL code path over SQLite and PostgreSQL, with versioned migrations.
         .target(
-            name: "ParlorStore",
+            name: "ParlorDatabase",
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -148,7 +148,7 @@ let package = Package(
         .target(
             name: "ParlorAccounts",
             dependencies: [
-                "ParlorHTTP", "ParlorAPI", "ParlorStore", "SignInProviders",
+                "ParlorHTTP", "ParlorAPI", "ParlorDatabase", "SignInProviders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -163,7 +163,7 @@ let package = Package(
         .target(
             name: "ParlorMiniApps",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorStore",
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
@@ -172,7 +172,7 @@ let package = Package(
         .target(
             name: "ParlorSync",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorStore", "StatsSync",
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "StatsSync",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             swiftSettings: strict
@@ -180,7 +180,7 @@ let package = Package(
         .target(
             name: "ParlorPlay",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorStore", "GameCore",
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "GameCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
@@ -207,7 +207,7 @@ let package = Package(
             name: "ParlorServer",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
-                "ParlorAPI", "ParlorStore", "SignInProviders", "GameCore",
+                "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -224,7 +224,7 @@ let package = Package(
                 "ParlorServer",
                 "ParlorAccounts",
                 "ParlorRealtime",
-                "ParlorStore",
+                "ParlorDatabase",
                 "SignInProviders",
                 "GameCore",
                 "StatsSync",
@@ -274,16 +274,16 @@ let package = Package(
             name: "QuortexOracle", dependencies: ["Quortex"], path: "Tests/QuortexOracle",
             swiftSettings: strict + optimisedInDebug),
         .testTarget(
-            name: "ParlorStoreTests",
+            name: "ParlorDatabaseTests",
             // The product's own migrations are what the migrator is tested with.
-            dependencies: ["ParlorStore", "ParlorTestSupport", "ServerTestSupport", "ParlorServer"],
+            dependencies: ["ParlorDatabase", "ParlorTestSupport", "ServerTestSupport", "ParlorServer"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ParlorServerTests",
             dependencies: [
                 "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
-                "ServerTestSupport", "ParlorAPI", "ParlorTestSupport", "ParlorStore", "SignInProviders",
+                "ServerTestSupport", "ParlorAPI", "ParlorTestSupport", "ParlorDatabase", "SignInProviders",
                 "StatsSync", "ParlorClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
@@ -327,7 +327,7 @@ let package = Package(
         // Helpers for tests of the server: databases with every capability's tables.
         .target(
             name: "ServerTestSupport",
-            dependencies: ["ParlorServer", "ParlorStore", "ParlorTestSupport"],
+            dependencies: ["ParlorServer", "ParlorDatabase", "ParlorTestSupport"],
             path: "Tests/ServerTestSupport",
             swiftSettings: strict
         ),
@@ -335,7 +335,7 @@ let package = Package(
         .target(
             name: "ParlorTestSupport",
             dependencies: [
-                "ParlorStore",
+                "ParlorDatabase",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),

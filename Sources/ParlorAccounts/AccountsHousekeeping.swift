@@ -1,7 +1,7 @@
 import Foundation
 import Logging
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import ServiceLifecycle
 import SQLKit
 

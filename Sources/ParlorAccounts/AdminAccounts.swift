@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// Creating administrators from the command line (`parlor admin create`), where no admin exists yet to do it.

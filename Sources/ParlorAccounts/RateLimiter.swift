@@ -1,6 +1,6 @@
 import Foundation
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// Fixed-window counters in the database, so that every node enforces one shared limit.

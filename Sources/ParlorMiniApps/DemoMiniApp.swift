@@ -2,8 +2,8 @@ import Foundation
 import OpenAPIRuntime
 import ParlorAccounts
 import ParlorAPI
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// A mini app served by Parlor itself, so the launch-and-exchange flow can be tried in a browser.

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// Single sign-on: launch codes, their exchange for app tokens, and introspection.

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// ParlorMiniApps: the mini-app catalogue and single sign-on, over Accounts' app-scoped tokens.

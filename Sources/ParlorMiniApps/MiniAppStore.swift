@@ -1,6 +1,6 @@
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// A row of `mini_apps`.

@@ -2,7 +2,7 @@ import Foundation
 import GameCore
 import Logging
 import ParlorAccounts
-import ParlorStore
+import ParlorDatabase
 
 /// Online play's services, each its own type over the node's games: what the routes, the
 /// real-time channel and the background loops are handed. Built once per node.

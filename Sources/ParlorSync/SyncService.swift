@@ -1,7 +1,7 @@
 import Foundation
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 import StatsSync
 

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import ParlorAccounts
+import ParlorDatabase
 import ParlorServer
-import ParlorStore
 
 /// `parlor admin`: operator tasks on accounts.
 struct AdminCommand: AsyncParsableCommand {

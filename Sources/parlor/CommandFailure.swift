@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import NIOCore
 import GameCore
-import ParlorStore
+import NIOCore
+import ParlorDatabase
 
 /// A failure reported as one line on standard error and a distinct exit status, never a trace.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -25,7 +25,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         self.message = message
     }
 
-    init(_ error: StoreError) {
+    init(_ error: DatabaseError) {
         let kind: Kind =
             switch error {
             case .invalidURL: .usage
@@ -43,7 +43,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         switch error {
         case let failure as CommandFailure:
             return failure
-        case let store as StoreError:
+        case let store as DatabaseError:
             return CommandFailure(store)
         case let game as GameError:
             return CommandFailure(.dataError, game.description)

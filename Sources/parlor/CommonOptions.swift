@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import ParlorStore
+import ParlorDatabase
 
 /// Options shared by every command that touches the database, and how they resolve:
 /// flag, then environment, then config file, then default.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import ParlorDatabase
 import ParlorServer
-import ParlorStore
 
 /// `parlor migrate`: apply pending migrations (or, with `--status`, only report them).
 struct Migrate: AsyncParsableCommand {

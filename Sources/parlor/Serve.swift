@@ -6,8 +6,8 @@ import GameCore
 import Hummingbird
 import Logging
 import ParlorAccounts
+import ParlorDatabase
 import ParlorServer
-import ParlorStore
 import Quortex
 import UnixSignals
 

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import ParlorDatabase
 import ParlorServer
-import ParlorStore
 import ParlorTestSupport
 import SQLKit
 import Testing

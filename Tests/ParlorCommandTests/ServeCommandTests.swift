@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
-import ParlorStore
+import ParlorDatabase
 import ParlorTestSupport
 import Testing
 

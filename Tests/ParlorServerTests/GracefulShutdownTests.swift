@@ -4,12 +4,12 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 @testable import ParlorAccounts
+import ParlorDatabase
 @testable import ParlorHTTP
 @testable import ParlorMiniApps
 @testable import ParlorPlay
 @testable import ParlorRealtime
 import ParlorServer
-import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
 import ServerTestSupport

@@ -8,12 +8,12 @@ import Logging
 import NIOCore
 import NIOFoundationCompat
 @testable import ParlorAccounts
+import ParlorDatabase
 @testable import ParlorHTTP
 @testable import ParlorMiniApps
 @testable import ParlorPlay
 @testable import ParlorRealtime
 import ParlorServer
-import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
 import Quortex

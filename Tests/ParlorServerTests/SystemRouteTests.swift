@@ -5,12 +5,12 @@ import NIOCore
 import NIOFoundationCompat
 @testable import ParlorAccounts
 import ParlorAPI
+import ParlorDatabase
 @testable import ParlorHTTP
 @testable import ParlorMiniApps
 @testable import ParlorPlay
 @testable import ParlorRealtime
 import ParlorServer
-import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import ParlorStore
+import ParlorDatabase
 
 extension DatabaseLocation {
     /// The location as a `--database-url` value, password included (tests only).

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import ParlorStore
+import ParlorDatabase
 import SQLKit
 
 /// The databases a storage test runs against: SQLite always, PostgreSQL whenever

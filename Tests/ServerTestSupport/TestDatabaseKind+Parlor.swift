@@ -1,5 +1,5 @@
+import ParlorDatabase
 import ParlorServer
-import ParlorStore
 import ParlorTestSupport
 
 extension TestDatabaseKind {

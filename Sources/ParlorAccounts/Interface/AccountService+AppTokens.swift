@@ -1,6 +1,6 @@
 import Foundation
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 
 /// Tokens for another audience than the platform's (a mini app's backend): what single sign-on
 /// asks of Accounts, so that it never reads sessions or users itself.

@@ -1,5 +1,5 @@
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// Tables of the accounts and identity capability.

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Logging
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// Username-and-password accounts, password reset by mail, and password changes.

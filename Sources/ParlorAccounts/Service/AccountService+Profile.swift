@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// The signed-in user's own account: reading, editing, unlinking and deleting it.

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Logging
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 
 /// Refreshing and ending sessions.
 extension AccountService {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SignInProviders
 import SQLKit
 

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Logging
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SignInProviders
 import SQLKit
 

@@ -1,5 +1,5 @@
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// SQL over `password_resets`: one-time, expiring tokens, stored as hashes.

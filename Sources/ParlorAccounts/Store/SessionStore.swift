@@ -1,6 +1,6 @@
 import Foundation
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// SQL over `auth_sessions` and `refresh_tokens`.

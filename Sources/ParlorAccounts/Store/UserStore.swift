@@ -1,6 +1,6 @@
 import Foundation
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// SQL over `users` and `identities`. Every function takes the connection (or transaction) to use.

@@ -1,8 +1,8 @@
 import Foundation
 import JWTKit
 import Logging
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// The ES256 keys that sign Parlor's tokens, shared by every node through the database.

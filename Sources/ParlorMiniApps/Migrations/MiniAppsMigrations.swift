@@ -1,6 +1,6 @@
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// The mini-app catalogue and its single sign-on codes.

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import ServiceLifecycle
 import Synchronization
 

@@ -2,8 +2,8 @@ import Foundation
 import GameCore
 import HTTPTypes
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// New games: private ones with an invite code, and games made for known players (a rematch,

@@ -1,7 +1,7 @@
 import Foundation
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 
 extension GameService {
     /// A new game with the same players, settings and clock; every player who asks gets the same

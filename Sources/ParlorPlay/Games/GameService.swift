@@ -3,8 +3,8 @@ import GameCore
 import HTTPTypes
 import Logging
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// ParlorPlay: online play of any registered game — games and their routes, the move log, live

@@ -1,7 +1,7 @@
 import Foundation
 import GameCore
 import Logging
-import ParlorStore
+import ParlorDatabase
 
 /// A play service that works on the node's games (moves, presence, timers, invitations, quick
 /// match): it reaches them, and what they share (database, live copies, event bus, clock),

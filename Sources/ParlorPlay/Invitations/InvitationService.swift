@@ -1,7 +1,7 @@
 import Foundation
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// Invitations to waiting games: a seated player invites up to five users, each invitation lasts

@@ -2,8 +2,8 @@ import Foundation
 import GameCore
 import Logging
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// Quick match: players wait in `quick_match_queue` and a pairing pass (after every entry and on

@@ -1,6 +1,6 @@
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// Online play: games, seats, the append-only move log, ratings, invitations and the quick-match

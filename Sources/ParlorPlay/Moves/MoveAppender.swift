@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import Metrics
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import PostgresNIO
 
 /// Appends ordinary moves on PostgreSQL, many games' moves in one statement.

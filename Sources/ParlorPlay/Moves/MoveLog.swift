@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import ParlorStore
+import ParlorDatabase
 
 /// Where moves are written: the game's append-only move log and its row, together.
 ///

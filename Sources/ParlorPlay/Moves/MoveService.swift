@@ -2,8 +2,8 @@ import Foundation
 import GameCore
 import HTTPTypes
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// Moves: each request judged by the game's ``AuthoritativeTable``, written through the

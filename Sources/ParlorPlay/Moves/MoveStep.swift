@@ -1,6 +1,6 @@
 import Foundation
 import GameCore
-import ParlorStore
+import ParlorDatabase
 import SQLKit
 
 /// What one request does to a game, planned against the copy it was made on: the entries it

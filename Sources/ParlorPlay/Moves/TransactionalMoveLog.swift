@@ -1,5 +1,5 @@
 import Foundation
-import ParlorStore
+import ParlorDatabase
 
 /// Writes each step in a transaction of its own, then announces it: SQLite's move log, and
 /// PostgreSQL's for the steps that do more than append one move (an ending writes results and

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import ServiceLifecycle
 
 /// Keeps this node's presence row fresh and sweeps nodes that have gone quiet: their players'

@@ -1,7 +1,7 @@
 import Foundation
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import SQLKit
 
 /// SQL over `parlor_nodes` and `game_connections`: which node holds which players' connections.

@@ -3,8 +3,8 @@ import GameCore
 import HTTPTypes
 import Logging
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 
 /// Who is connected to a game: a real-time connection attends it, and leaves when it closes;
 /// a node that stops beating is swept by the others (``NodePresenceService``).

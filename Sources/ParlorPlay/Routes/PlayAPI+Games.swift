@@ -4,8 +4,8 @@ import HTTPTypes
 import OpenAPIRuntime
 import ParlorAccounts
 import ParlorAPI
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 
 /// The games routes: private games, moves, history, records, rematches, ratings.
 extension PlayAPI {

@@ -2,8 +2,8 @@ import Foundation
 import GameCore
 import Logging
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
-import ParlorStore
 import ServiceLifecycle
 
 /// Fires turn deadlines. Deadlines are stored on the game row, so they survive restarts; every

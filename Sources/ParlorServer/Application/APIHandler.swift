@@ -1,8 +1,8 @@
 import ParlorAccounts
 import ParlorAPI
+import ParlorDatabase
 import ParlorMiniApps
 import ParlorPlay
-import ParlorStore
 import ParlorSync
 
 /// Implements the generated `APIProtocol` by handing each operation to its capability, which

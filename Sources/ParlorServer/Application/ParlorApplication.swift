@@ -4,11 +4,11 @@ import Logging
 import NIOCore
 import ParlorAccounts
 import ParlorAPI
+import ParlorDatabase
 import ParlorHTTP
 import ParlorMiniApps
 import ParlorPlay
 import ParlorRealtime
-import ParlorStore
 import ParlorSync
 import ServiceLifecycle
 import SignInProviders

@@ -1,14 +1,14 @@
 import ParlorAccounts
+import ParlorDatabase
 import ParlorMiniApps
 import ParlorPlay
-import ParlorStore
 import ParlorSync
 
 /// Every migration this build knows, in version order: the store's own, then each capability's,
 /// which it keeps beside its own store. A new capability appends its list here.
 public enum ParlorMigrations {
     public static let all: [Migration] =
-        StoreMigrations.all
+        DatabaseMigrations.all
         + [AccountsMigrations.accounts, MiniAppsMigrations.miniApps, SyncMigrations.events]
         + [PlayMigrations.play, PlayMigrations.releaseStrandedClaims, PlayMigrations.nodePresence]
 }

@@ -3,10 +3,10 @@ import Foundation
 import GameCore
 import Logging
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
 import ParlorPlay
 import ParlorRealtime
-import ParlorStore
 
 /// What the application talks to beyond its database: the games it plays, outbound HTTP, mail
 /// and the clock.

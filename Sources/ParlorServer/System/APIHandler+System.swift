@@ -2,9 +2,9 @@ import Foundation
 import OpenAPIRuntime
 import ParlorAccounts
 import ParlorAPI
+import ParlorDatabase
 import ParlorHTTP
 import ParlorPlay
-import ParlorStore
 import Prometheus
 
 /// Liveness, readiness, versions, metrics and the contract itself.

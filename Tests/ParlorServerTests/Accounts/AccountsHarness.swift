@@ -5,12 +5,12 @@ import HummingbirdTesting
 import NIOCore
 import NIOFoundationCompat
 @testable import ParlorAccounts
+import ParlorDatabase
 @testable import ParlorHTTP
 @testable import ParlorMiniApps
 @testable import ParlorPlay
 @testable import ParlorRealtime
 import ParlorServer
-import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
 import ServerTestSupport

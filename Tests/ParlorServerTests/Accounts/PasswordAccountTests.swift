@@ -1,12 +1,12 @@
 import Foundation
 import HTTPTypes
 @testable import ParlorAccounts
+import ParlorDatabase
 @testable import ParlorHTTP
 @testable import ParlorMiniApps
 @testable import ParlorPlay
 @testable import ParlorRealtime
 import ParlorServer
-import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
 import Testing

@@ -1,11 +1,11 @@
 import Foundation
 @testable import ParlorAccounts
+import ParlorDatabase
 @testable import ParlorHTTP
 @testable import ParlorMiniApps
 @testable import ParlorPlay
 @testable import ParlorRealtime
 @testable import ParlorServer
-import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
 import ServerTestSupport

@@ -3,12 +3,12 @@ import HTTPTypes
 @testable import ParlorAccounts
 import ParlorAPI
 import ParlorClient
+import ParlorDatabase
 @testable import ParlorHTTP
 @testable import ParlorMiniApps
 @testable import ParlorPlay
 @testable import ParlorRealtime
 import ParlorServer
-import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
 import SQLKit

@@ -7,12 +7,12 @@ import NIOCore
 @testable import ParlorAccounts
 import ParlorAPI
 import ParlorClient
+import ParlorDatabase
 @testable import ParlorHTTP
 @testable import ParlorMiniApps
 @testable import ParlorPlay
 @testable import ParlorRealtime
 import ParlorServer
-import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
 import ServerTestSupport

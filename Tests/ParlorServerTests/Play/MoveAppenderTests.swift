@@ -1,12 +1,12 @@
 import Foundation
 import GameCore
 @testable import ParlorAccounts
+import ParlorDatabase
 @testable import ParlorHTTP
 @testable import ParlorMiniApps
 @testable import ParlorPlay
 @testable import ParlorRealtime
 @testable import ParlorServer
-import ParlorStore
 @testable import ParlorSync
 import ParlorTestSupport
 import SQLKit

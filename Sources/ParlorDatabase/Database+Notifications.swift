@@ -22,7 +22,7 @@ extension Database {
     /// again on a new one after a short backoff (100 ms, doubling up to 5 s); notifications sent
     /// while it reconnects are lost, and receivers recover them from stored state.
     ///
-    /// Throws ``StoreError/unreachable(_:reason:)`` on SQLite, for a channel name PostgreSQL would
+    /// Throws ``DatabaseError/unreachable(_:reason:)`` on SQLite, for a channel name PostgreSQL would
     /// not accept (1 to 63 bytes, no `"`), or when the first `LISTEN` fails.
     public func listen(channel: String) async throws -> AsyncStream<String> {
         let client = try notificationClient(for: "LISTEN")
@@ -45,7 +45,7 @@ extension Database {
     /// Sends `payload` to every listener of `channel` (`SELECT pg_notify($1, $2)`).
     ///
     /// The payload must be shorter than ``maximumNotificationPayloadBytes`` + 1 bytes; PostgreSQL
-    /// refuses a longer one with an error. Throws ``StoreError/unreachable(_:reason:)`` on SQLite
+    /// refuses a longer one with an error. Throws ``DatabaseError/unreachable(_:reason:)`` on SQLite
     /// and for a channel name PostgreSQL would not accept.
     public func notify(channel: String, payload: String) async throws {
         _ = try notificationClient(for: "NOTIFY")
@@ -57,7 +57,7 @@ extension Database {
 
     private func notificationClient(for command: String) throws -> PostgresClient {
         guard let client = postgresClient else {
-            throw StoreError.unreachable(
+            throw DatabaseError.unreachable(
                 location.description,
                 reason: "\(command) needs PostgreSQL; SQLite has no notifications (one node: deliver in process)")
         }
@@ -69,7 +69,7 @@ extension Database {
     private func checkChannel(_ channel: String) throws {
         let bytes = channel.utf8.count
         guard (1...63).contains(bytes), !channel.contains("\""), !channel.contains("\0") else {
-            throw StoreError.unreachable(
+            throw DatabaseError.unreachable(
                 location.description, reason: "invalid notification channel '\(channel)': use 1 to 63 bytes without '\"'")
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
+import ParlorDatabase
 import ParlorServer
-import ParlorStore
 import ParlorTestSupport
 import ServerTestSupport
 import SQLKit
@@ -46,7 +46,7 @@ import Testing
             await #expect {
                 try await migrator.migrate(database)
             } throws: { error in
-                guard case .migrationFailed(let version, let name, _)? = error as? StoreError else { return false }
+                guard case .migrationFailed(let version, let name, _)? = error as? DatabaseError else { return false }
                 return version == 2 && name == "broken"
             }
             // Both migrations ran in one transaction: the first one's table is gone too.
@@ -68,7 +68,7 @@ import Testing
             let migrator = Migrator.parlor
             #expect(try await migrator.status(database).unknown == [99])
             #expect(try await !migrator.status(database).isCurrent)
-            await #expect(throws: StoreError.databaseNewerThanBuild(unknownVersions: [99])) {
+            await #expect(throws: DatabaseError.databaseNewerThanBuild(unknownVersions: [99])) {
                 try await migrator.migrate(database)
             }
         }

@@ -1,5 +1,5 @@
 import Foundation
-import ParlorStore
+import ParlorDatabase
 import ParlorTestSupport
 import SQLKit
 import Testing
@@ -13,10 +13,10 @@ import Testing
             await #expect {
                 _ = try await database.listen(channel: "parlor_test")
             } throws: { error in
-                guard case StoreError.unreachable(_, let reason)? = error as? StoreError else { return false }
+                guard case DatabaseError.unreachable(_, let reason)? = error as? DatabaseError else { return false }
                 return reason.contains("LISTEN needs PostgreSQL")
             }
-            await #expect(throws: StoreError.self) { try await database.notify(channel: "parlor_test", payload: "x") }
+            await #expect(throws: DatabaseError.self) { try await database.notify(channel: "parlor_test", payload: "x") }
         }
     }
 
@@ -45,8 +45,8 @@ import Testing
     @Test(.enabled(if: postgres)) func invalidChannelsAndOverlongPayloadsAreRefused() async throws {
         try await withTwoNodes { nodeA, nodeB in
             for channel in ["", String(repeating: "c", count: 64), "bad\"; DROP TABLE x; --"] {
-                await #expect(throws: StoreError.self) { _ = try await nodeB.listen(channel: channel) }
-                await #expect(throws: StoreError.self) { try await nodeA.notify(channel: channel, payload: "x") }
+                await #expect(throws: DatabaseError.self) { _ = try await nodeB.listen(channel: channel) }
+                await #expect(throws: DatabaseError.self) { try await nodeA.notify(channel: channel, payload: "x") }
             }
             let limit = Database.maximumNotificationPayloadBytes
             let onB = try await nodeB.listen(channel: "parlor_long")

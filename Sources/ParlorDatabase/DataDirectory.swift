@@ -3,7 +3,7 @@ import Foundation
 /// Creates the directory that holds local data, reporting the operating system's own reason when
 /// it cannot (a path through a regular file, a read-only file system, missing permission).
 enum DataDirectory {
-    static func prepare(_ path: String) throws(StoreError) {
+    static func prepare(_ path: String) throws(DatabaseError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component

@@ -36,14 +36,14 @@ public struct Migrator: Sendable {
                 .run()
             let applied = Set(try await Self.appliedVersions(sql))
             let unknown = applied.subtracting(migrations.map(\.version))
-            guard unknown.isEmpty else { throw StoreError.databaseNewerThanBuild(unknownVersions: unknown.sorted()) }
+            guard unknown.isEmpty else { throw DatabaseError.databaseNewerThanBuild(unknownVersions: unknown.sorted()) }
 
             var appliedNow: [Int] = []
             for migration in migrations where !applied.contains(migration.version) {
                 do {
                     try await migration.apply(sql, dialect)
                 } catch {
-                    throw StoreError.migrationFailed(version: migration.version, name: migration.name, reason: Database.describe(error))
+                    throw DatabaseError.migrationFailed(version: migration.version, name: migration.name, reason: Database.describe(error))
                 }
                 try await sql.insert(into: Self.table)
                     .columns("version", "name", "applied_at_ms")

@@ -1,4 +1,4 @@
-import ParlorStore
+import ParlorDatabase
 import Testing
 
 @Suite struct DatabaseLocationTests {
@@ -54,7 +54,7 @@ import Testing
         #expect {
             try DatabaseLocation(url: url)
         } throws: { error in
-            guard case .invalidURL(_, let message)? = error as? StoreError else { return false }
+            guard case .invalidURL(_, let message)? = error as? DatabaseError else { return false }
             return message.contains(reason)
         }
     }
@@ -62,7 +62,7 @@ import Testing
     @Test func neverPrintsPasswords() throws {
         let location = try DatabaseLocation(url: "postgres://alice:hunter2@db:5432/games")
         #expect(!location.description.contains("hunter2"))
-        let error = StoreError.invalidURL("postgres://alice:hunter2@db:5432", reason: "missing database name")
+        let error = DatabaseError.invalidURL("postgres://alice:hunter2@db:5432", reason: "missing database name")
         #expect(!error.description.contains("hunter2"))
         #expect(error.description.contains("alice:***@db"))
     }

@@ -1,5 +1,5 @@
 import Foundation
-import ParlorStore
+import ParlorDatabase
 import ParlorTestSupport
 import SQLKit
 import Testing
@@ -62,7 +62,7 @@ import Testing
             await #expect {
                 try await Database.withOpened(.sqlite(path: path), logger: .quiet) { _ in }
             } throws: { error in
-                guard case .dataDirectoryNotWritable(_, let reason)? = error as? StoreError else { return false }
+                guard case .dataDirectoryNotWritable(_, let reason)? = error as? DatabaseError else { return false }
                 return reason.contains("not a directory")
             }
         }
@@ -71,7 +71,7 @@ import Testing
     @Test func refusedPostgresIsReportedAtOnce() async throws {
         let start = ContinuousClock.now
         let location = try DatabaseLocation(url: "postgres://nobody:pw@127.0.0.1:1/none")
-        await #expect(throws: StoreError.unreachable(location.description, reason: "connection refused")) {
+        await #expect(throws: DatabaseError.unreachable(location.description, reason: "connection refused")) {
             try await Database.withOpened(location, logger: .quiet) { _ in }
         }
         // PostgresClient alone would retry a refused connection forever; the probe must give up.
@@ -88,7 +88,7 @@ import Testing
             await #expect {
                 try await Database.withOpened(.postgres(target), logger: .quiet) { _ in }
             } throws: { error in
-                guard case .unreachable(_, let reason)? = error as? StoreError else { return false }
+                guard case .unreachable(_, let reason)? = error as? DatabaseError else { return false }
                 return reason.contains("does not exist")
             }
         }

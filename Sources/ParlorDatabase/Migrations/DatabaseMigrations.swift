@@ -1,8 +1,9 @@
 import Foundation
 import SQLKit
 
-/// The store's own schema: what every installation has before any capability adds its tables.
-public enum StoreMigrations {
+/// The database layer's own schema (`parlor_settings`): what every installation has before any
+/// capability adds its tables.
+public enum DatabaseMigrations {
     public static let all: [Migration] = [
         Migration(1, "create parlor_settings") { sql, _ in
             try await sql.create(table: "parlor_settings")

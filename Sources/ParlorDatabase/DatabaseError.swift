@@ -1,7 +1,7 @@
 import Foundation
 
 /// Failures of the storage layer, each with a message fit for an operator's terminal.
-public enum StoreError: Error, Equatable, CustomStringConvertible {
+public enum DatabaseError: Error, Equatable, CustomStringConvertible {
     case invalidURL(String, reason: String)
     case dataDirectoryNotWritable(String, reason: String)
     case unreachable(String, reason: String)

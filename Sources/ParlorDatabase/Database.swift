@@ -61,8 +61,8 @@ public final class Database: Sendable {
 
     /// Opens the database at `location`, checks that it answers, runs `body`, then closes it.
     ///
-    /// Throws ``StoreError/unreachable(_:reason:)`` when the server refuses or does not answer within
-    /// `connectTimeout`, and ``StoreError/dataDirectoryNotWritable(_:reason:)`` when an SQLite file
+    /// Throws ``DatabaseError/unreachable(_:reason:)`` when the server refuses or does not answer within
+    /// `connectTimeout`, and ``DatabaseError/dataDirectoryNotWritable(_:reason:)`` when an SQLite file
     /// cannot be created.
     public static func withOpened<Result: Sendable>(
         _ location: DatabaseLocation,
@@ -144,7 +144,7 @@ public final class Database: Sendable {
                 try await self.withConnection { sql in try await sql.raw("SELECT 1").run() }
             }
         } catch {
-            throw StoreError.unreachable(location.description, reason: Self.describe(error))
+            throw DatabaseError.unreachable(location.description, reason: Self.describe(error))
         }
     }
 
@@ -186,7 +186,7 @@ extension Database {
             try await withConnection { sql in try await sql.raw("PRAGMA journal_mode = WAL").run() }
         } catch {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            throw StoreError.dataDirectoryNotWritable(directory, reason: "cannot open \(path): \(Self.describe(error))")
+            throw DatabaseError.dataDirectoryNotWritable(directory, reason: "cannot open \(path): \(Self.describe(error))")
         }
     }
 }

@@ -28,7 +28,7 @@ extension DatabaseLocation.PostgresTarget {
             }
             try await connection.close()
         } catch {
-            throw StoreError.unreachable(location, reason: Database.describe(error))
+            throw DatabaseError.unreachable(location, reason: Database.describe(error))
         }
     }
 }

@@ -29,7 +29,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         .sqlite(path: URL(fileURLWithPath: directory).appendingPathComponent(defaultSQLiteFileName).path)
     }
 
-    public init(url string: String) throws(StoreError) {
+    public init(url string: String) throws(DatabaseError) {
         let trimmed = string.trimmingCharacters(in: .whitespaces)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
             throw .invalidURL(string, reason: "expected postgres://user:pass@host:port/database or sqlite:path")
@@ -59,7 +59,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension DatabaseLocation.PostgresTarget {
-    init(_ components: URLComponents, original: String) throws(StoreError) {
+    init(_ components: URLComponents, original: String) throws(DatabaseError) {
         guard let host = components.host, !host.isEmpty else {
             throw .invalidURL(original, reason: "missing host")
         }
