@@ -71,9 +71,8 @@ extension QuickMatchService {
         let engine = try games.engine(for: request)
         let now = self.now()
         let at = millis
-        let lock = database.dialect == .postgres
         let made: [(game: LiveGame, started: GameService.StartedGame?)] = try await database.transaction { sql in
-            let entries = try await QuickMatchStore.waiting(kind, lock: lock, on: sql).map {
+            let entries = try await QuickMatchStore.waiting(kind, on: sql).map {
                 QuickMatchEntry(id: $0.user, rating: $0.rating, enqueuedAt: Date(millis: $0.enqueuedAt))
             }
             var made: [(game: LiveGame, started: GameService.StartedGame?)] = []

@@ -66,8 +66,8 @@ enum QuickMatchStore {
 
     /// The unmatched rows of one kind, oldest first; on PostgreSQL locked for the transaction,
     /// skipping rows another node holds.
-    static func waiting(_ kind: QuickMatchRow.Kind, lock: Bool, on sql: any SQLDatabase) async throws -> [QuickMatchRow] {
-        let suffix: SQLQueryString = lock ? " FOR UPDATE SKIP LOCKED" : ""
+    static func waiting(_ kind: QuickMatchRow.Kind, on sql: any SQLDatabase) async throws -> [QuickMatchRow] {
+        let suffix: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE SKIP LOCKED"
         return try await sql.raw("""
             SELECT user_id, game_id, players, mode, rating, enqueued_at, matched_game FROM quick_match_queue
             WHERE game_id = \(bind: kind.game) AND players = \(bind: kind.players) AND mode = \(bind: kind.mode)

@@ -73,8 +73,8 @@ enum PlayStore {
 
     /// Active games whose deadline has passed, oldest first. On PostgreSQL the rows stay locked
     /// for the transaction and rows another node holds are skipped, so each timer fires once.
-    static func due(at now: Int64, limit: Int, dialect: String, on sql: any SQLDatabase) async throws -> [UUID] {
-        let lock: SQLQueryString = dialect == "postgres" ? " FOR UPDATE SKIP LOCKED" : ""
+    static func due(at now: Int64, limit: Int, on sql: any SQLDatabase) async throws -> [UUID] {
+        let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE SKIP LOCKED"
         let rows = try await sql.raw("""
             SELECT id FROM games WHERE status = 'active' AND deadline_at <= \(bind: now)
             ORDER BY deadline_at LIMIT \(bind: limit)\(lock)

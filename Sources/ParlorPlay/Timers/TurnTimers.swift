@@ -53,11 +53,10 @@ extension TurnTimers {
     /// Applies the timeout policy to every game whose deadline has passed; returns how many fired.
     package func fireDueTimers(limit: Int = 32) async throws -> Int {
         let now = millis
-        let dialect = database.dialect.rawValue
         let engines = games.engines
         let fired: [(MoveStep, LiveGame)] = try await database.transaction { sql in
             var fired: [(MoveStep, LiveGame)] = []
-            for id in try await PlayStore.due(at: now, limit: limit, dialect: dialect, on: sql) {
+            for id in try await PlayStore.due(at: now, limit: limit, on: sql) {
                 guard let game = try await LiveGame.load(id, engines: engines, on: sql), let current = game.current,
                     let deadline = game.row.deadlineAt, deadline <= now
                 else { continue }
