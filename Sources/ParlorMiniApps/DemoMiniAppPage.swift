@@ -1,5 +1,3 @@
-import ParlorAccounts
-import ParlorHTTP
 
 /// The demo mini app's single page: sign in as a guest, launch, and show who the app sees.
 enum DemoMiniAppPage {

@@ -1,6 +1,5 @@
 import Foundation
 import ParlorAccounts
-import ParlorHTTP
 
 /// What makes a mini app's fields acceptable.
 enum MiniAppRules {

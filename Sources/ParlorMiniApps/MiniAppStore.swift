@@ -1,6 +1,5 @@
 import ParlorAccounts
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 
 /// A row of `mini_apps`.

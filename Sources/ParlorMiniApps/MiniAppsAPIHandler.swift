@@ -1,5 +1,4 @@
 import ParlorAccounts
-import ParlorHTTP
 
 /// The mini-app catalogue and single sign-on routes; the application root forwards them here.
 package struct MiniAppsAPI: Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import ParlorAccounts
-import ParlorHTTP
 import ParlorPlay
 import Synchronization
 

@@ -2,7 +2,6 @@ import Foundation
 import GameCore
 import ParlorAccounts
 import ParlorAPI
-import ParlorHTTP
 import ParlorPlay
 
 /// Each receiver's frames, rendered from the stored game: a player's view for their seat, a

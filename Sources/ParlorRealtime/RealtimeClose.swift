@@ -1,6 +1,5 @@
 import NIOWebSocket
 import ParlorAccounts
-import ParlorHTTP
 import ParlorPlay
 
 /// Why the server ends a connection: the close code and reason the client receives.

@@ -1,4 +1,3 @@
-import ParlorAccounts
 import ParlorHTTP
 import ParlorPlay
 

@@ -1,7 +1,6 @@
 import Foundation
 import ParlorAccounts
 import ParlorAPI
-import ParlorHTTP
 import ParlorPlay
 
 /// The stable `code`s of the `error` frames the channel itself sends (the game service sends the

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import ParlorAccounts
-import ParlorHTTP
 import ParlorPlay
 import ServiceLifecycle
 import Synchronization

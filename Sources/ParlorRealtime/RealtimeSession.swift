@@ -1,7 +1,6 @@
 import HummingbirdWebSocket
 import Logging
 import ParlorAccounts
-import ParlorHTTP
 import ParlorPlay
 
 /// Serves one upgraded WebSocket: the client's half of the real-time channel.

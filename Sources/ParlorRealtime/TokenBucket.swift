@@ -1,5 +1,3 @@
-import ParlorAccounts
-import ParlorHTTP
 import ParlorPlay
 
 /// The inbound rate limit of one connection: `rate` messages a second with bursts of `capacity`.

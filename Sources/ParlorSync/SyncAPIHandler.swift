@@ -1,5 +1,4 @@
 import ParlorAccounts
-import ParlorHTTP
 
 /// Tandem's stats-sync routes; the application root forwards them here.
 package struct SyncAPI: Sendable {

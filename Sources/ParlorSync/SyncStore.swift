@@ -1,6 +1,5 @@
 import ParlorAccounts
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 import StatsSync
 

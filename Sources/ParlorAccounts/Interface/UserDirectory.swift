@@ -1,4 +1,3 @@
-import ParlorHTTP
 import SQLKit
 
 /// What other capabilities may read of users, inside their own transactions: the names they show

@@ -1,5 +1,4 @@
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 
 /// Tables of the accounts and identity capability.

@@ -1,5 +1,4 @@
 import ParlorAPI
-import ParlorHTTP
 
 /// The auth and users routes of the contract; the application root forwards them here.
 package struct AccountsAPI: Sendable {

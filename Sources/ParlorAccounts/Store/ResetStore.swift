@@ -1,5 +1,4 @@
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 
 /// SQL over `password_resets`: one-time, expiring tokens, stored as hashes.

@@ -1,6 +1,5 @@
 import Foundation
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 
 /// SQL over `auth_sessions` and `refresh_tokens`.

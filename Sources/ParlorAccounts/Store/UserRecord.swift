@@ -1,4 +1,3 @@
-import ParlorHTTP
 
 /// A row of `users`, as stored.
 package struct UserRecord: Codable, Sendable, Equatable {

@@ -1,6 +1,5 @@
 import Foundation
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 
 /// SQL over `users` and `identities`. Every function takes the connection (or transaction) to use.

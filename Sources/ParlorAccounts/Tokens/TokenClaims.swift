@@ -1,5 +1,4 @@
 import JWTKit
-import ParlorHTTP
 
 /// The claims of every token Parlor signs: access tokens (`aud` = "parlor") and mini-app tokens
 /// (`aud` = the app's id).

@@ -1,5 +1,4 @@
 import Foundation
-import ParlorHTTP
 
 /// What makes a username, display name, email, password or avatar acceptable.
 enum AccountRules {

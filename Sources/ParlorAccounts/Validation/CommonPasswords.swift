@@ -1,4 +1,3 @@
-import ParlorHTTP
 
 /// Passwords at the top of every breach list, refused outright (lowercased).
 enum CommonPasswords {

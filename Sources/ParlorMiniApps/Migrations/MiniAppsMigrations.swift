@@ -1,6 +1,4 @@
-import ParlorAccounts
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 
 /// The mini-app catalogue and its single sign-on codes.

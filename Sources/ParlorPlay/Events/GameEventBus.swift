@@ -1,5 +1,4 @@
 import ParlorAccounts
-import ParlorHTTP
 
 /// Carries game notices to every node, this one included.
 ///

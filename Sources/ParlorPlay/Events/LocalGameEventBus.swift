@@ -1,5 +1,3 @@
-import ParlorAccounts
-import ParlorHTTP
 import Synchronization
 
 /// The single-node event bus: notices go straight to this process's subscribers.

@@ -1,7 +1,6 @@
 import Foundation
 import GameCore
 import HTTPTypes
-import ParlorAccounts
 import ParlorHTTP
 
 /// The errors of the games routes and the real-time channel.

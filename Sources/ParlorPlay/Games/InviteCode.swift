@@ -1,5 +1,4 @@
 import ParlorAccounts
-import ParlorHTTP
 
 /// Short invite codes without look-alike characters (no 0/O, 1/I/L), so one read aloud or
 /// typed from a screenshot works.

@@ -1,6 +1,5 @@
 import Foundation
 import ParlorAccounts
-import ParlorHTTP
 import SQLKit
 
 /// One row of `game_invitations`.

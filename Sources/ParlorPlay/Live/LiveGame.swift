@@ -1,7 +1,6 @@
 import Foundation
 import GameCore
 import ParlorAccounts
-import ParlorHTTP
 import SQLKit
 
 /// A game as one node holds it: the stored row and seats, every move, and the engine state after

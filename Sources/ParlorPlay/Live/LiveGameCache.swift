@@ -1,6 +1,5 @@
 import Foundation
 import ParlorAccounts
-import ParlorHTTP
 import Synchronization
 
 /// This node's copy of recently used games, so a move does not replay the record from the

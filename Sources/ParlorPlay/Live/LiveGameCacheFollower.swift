@@ -1,5 +1,4 @@
 import ParlorAccounts
-import ParlorHTTP
 import ServiceLifecycle
 
 /// Keeps this node's ``LiveGameCache`` behind no other node for longer than the bus takes: a game

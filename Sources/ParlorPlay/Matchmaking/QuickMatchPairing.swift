@@ -1,5 +1,4 @@
 import Foundation
-import ParlorAccounts
 import ParlorHTTP
 
 /// One player waiting for a quick match.

@@ -1,6 +1,5 @@
 import Foundation
 import ParlorAccounts
-import ParlorHTTP
 import SQLKit
 
 /// One row of `quick_match_queue`.

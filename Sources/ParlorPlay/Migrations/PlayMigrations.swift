@@ -1,6 +1,4 @@
-import ParlorAccounts
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 
 /// Online play: games, seats, the append-only move log, ratings, invitations and the quick-match

@@ -1,5 +1,3 @@
-import ParlorAccounts
-import ParlorHTTP
 import Synchronization
 
 /// Runs concurrent requests in batches that form by themselves: while `maxInFlight` batches are

@@ -1,7 +1,6 @@
 import Foundation
 import ParlorAccounts
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 
 /// SQL over `parlor_nodes` and `game_connections`: which node holds which players' connections.

@@ -1,6 +1,4 @@
 import Foundation
-import ParlorAccounts
-import ParlorHTTP
 
 /// Elo ratings for finished games, so that quick match can pair players of similar strength.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import GameCore
 import ParlorAccounts
-import ParlorHTTP
 import SQLKit
 
 /// Per player and game: rating and totals, updated in the transaction that ends a game, so a

@@ -1,6 +1,4 @@
 import Foundation
-import ParlorAccounts
-import ParlorHTTP
 
 /// Rounds rating changes to whole points without creating or destroying points.
 ///

@@ -1,5 +1,4 @@
 import ParlorAccounts
-import ParlorHTTP
 
 /// The games, invitations and matchmaking routes; the application root forwards them here.
 package struct PlayAPI: Sendable {

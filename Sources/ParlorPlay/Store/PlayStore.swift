@@ -1,7 +1,6 @@
 import Foundation
 import GameCore
 import ParlorAccounts
-import ParlorHTTP
 import SQLKit
 
 /// SQL over `games`, `game_players` and `game_moves`. Every write that changes a game's state is

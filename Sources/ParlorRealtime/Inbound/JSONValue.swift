@@ -1,6 +1,5 @@
 import Foundation
 import ParlorAccounts
-import ParlorHTTP
 
 /// A JSON tree: a move's action kept as JSON when this node does not hold the game, for the game's engine to decode.
 enum JSONValue: Codable, Sendable, Equatable {

@@ -1,5 +1,4 @@
 import ParlorAccounts
-import ParlorHTTP
 import ParlorPlay
 
 /// How the HTTP server listens and what it accepts.

@@ -1,6 +1,4 @@
-import ParlorAccounts
 import ParlorDatabase
-import ParlorHTTP
 import SQLKit
 
 /// Tandem's stats events.
