@@ -27,20 +27,3 @@ struct SyncChangeToken: Hashable, Sendable, CustomStringConvertible {
         Data("v1:\(change)".utf8).base64URLEncoded
     }
 }
-
-extension Data {
-    /// Decodes base64url without padding (standard base64 characters are refused).
-    fileprivate init?(base64URLEncoded text: String) {
-        guard text.utf8.allSatisfy({ byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default: false
-            }
-        }) else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        self.init(base64Encoded: base64)
-    }
-}

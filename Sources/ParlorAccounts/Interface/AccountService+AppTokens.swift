@@ -21,7 +21,7 @@ extension AccountService {
     /// The claims of `token` when it is signed by this server for `audience` and its session is
     /// still live; nil for anything else.
     package func liveClaims(of token: String, audience: String) async throws -> TokenClaims? {
-        guard token.count <= 4096, let claims = try? await keys.verify(token, issuer: configuration.issuer, audience: audience) else {
+        guard token.count <= 4096, let claims = try? await keys.verify(token, issuer: configuration.issuer, audience: audience, lifetime: configuration.appTokenLifetime) else {
             return nil
         }
         let time = now().millis

@@ -81,7 +81,7 @@ package struct AccountService: Sendable {
     package func authenticate(token: String) async throws -> AuthenticatedUser {
         let claims: TokenClaims
         do {
-            claims = try await keys.verify(token, issuer: configuration.issuer, audience: Self.platformAudience)
+            claims = try await keys.verify(token, issuer: configuration.issuer, audience: Self.platformAudience, lifetime: configuration.accessTokenLifetime)
         } catch .expired {
             throw APIError.unauthorized("the access token has expired; refresh it", code: "token_expired")
         } catch {

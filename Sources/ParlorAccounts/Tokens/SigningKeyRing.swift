@@ -55,21 +55,31 @@ actor SigningKeyRing {
             try await rotateOnce()
         }
         guard let key = keys.first else { throw TokenError.unknownKey }
-        return try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
+        return ES256Signature.normalised(try await collection.sign(claims, kid: JWKIdentifier(string: key.kid)))
     }
 
-    /// Verifies signature, issuer, audience and expiry (with 30 s of leeway for clock skew).
-    func verify(_ token: String, issuer: String, audience: String) async throws(TokenError) -> TokenClaims {
+    /// Leeway for clocks that disagree, in milliseconds.
+    static let skew: Int64 = 30_000
+
+    /// Verifies signature, issuer, audience and time: not expired, not issued (nor valid from) in
+    /// the future, and living no longer than `lifetime`, each with ``skew`` of leeway. A token
+    /// that breaks the time rules was not signed by this server as it runs now, whatever its key.
+    func verify(_ token: String, issuer: String, audience: String, lifetime: Duration) async throws(TokenError) -> TokenClaims {
         let claims = try await verifiedSignature(token)
         guard claims.iss == issuer else { throw .wrongIssuer }
         guard claims.aud == audience else { throw .wrongAudience }
-        guard claims.exp * 1000 + 30_000 > now().millis else { throw .expired }
+        let current = now().millis
+        guard claims.exp * 1000 + Self.skew > current else { throw .expired }
+        guard max(claims.iat, claims.nbf ?? claims.iat) * 1000 <= current + Self.skew else { throw .notYetValid }
+        guard claims.exp >= claims.iat, (claims.exp - claims.iat) * 1000 <= lifetime.milliseconds + Self.skew else { throw .outlivesLifetime }
         return claims
     }
 
     /// Verifies only the signature; for introspection, which reports on any audience it is asked about.
     func verifiedSignature(_ token: String) async throws(TokenError) -> TokenClaims {
         guard token.split(separator: ".", omittingEmptySubsequences: false).count == 3 else { throw .malformed }
+        // The twin (r, n − s) of a valid signature verifies too; only the form this server signs counts.
+        guard ES256Signature.hasLowS(token) else { throw .badSignature }
         // A database that cannot be read leaves the loaded keys in use; the session check reports it.
         try? await reloadIfOlder(than: Self.reloadInterval)
         do {

@@ -3,7 +3,7 @@ import JWTKit
 /// The claims of every token Parlor signs: access tokens (`aud` = "parlor") and mini-app tokens
 /// (`aud` = the app's id).
 ///
-/// Expiry, issuer and audience are checked by ``SigningKeyRing/verify(_:audience:)`` against the
+/// Expiry, issue time, lifetime, issuer and audience are checked by ``SigningKeyRing/verify(_:issuer:audience:lifetime:)`` against the
 /// injected clock, so `verify(using:)` only asserts the signature.
 package struct TokenClaims: JWTPayload, Equatable {
     package var iss: String
@@ -11,6 +11,8 @@ package struct TokenClaims: JWTPayload, Equatable {
     package var aud: String
     package var exp: Int64
     package var iat: Int64
+    /// Not before: Parlor never sets it, and refuses a token that carries one in the future.
+    package var nbf: Int64?
     /// The session the token belongs to; revoking the session invalidates the token at once.
     package var sid: String
     package var username: String?
@@ -27,6 +29,8 @@ enum TokenError: Error, Equatable, CustomStringConvertible {
     case expired
     case wrongIssuer
     case wrongAudience
+    case notYetValid
+    case outlivesLifetime
 
     var description: String {
         switch self {
@@ -36,6 +40,8 @@ enum TokenError: Error, Equatable, CustomStringConvertible {
         case .expired: "the token has expired"
         case .wrongIssuer: "the token was issued by someone else"
         case .wrongAudience: "the token was issued for another audience"
+        case .notYetValid: "the token was issued in the future"
+        case .outlivesLifetime: "the token lives longer than this server issues tokens for"
         }
     }
 }

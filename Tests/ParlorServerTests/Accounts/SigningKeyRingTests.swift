@@ -25,13 +25,91 @@ import Testing
                 return try await group.reduce(into: [String]()) { $0.append($1) }
             }
             for (token, index) in zip(tokens, 0...) {
-                let claims = try await ring.verify(token, issuer: "parlor-test", audience: "parlor")
+                let claims = try await ring.verify(token, issuer: "parlor-test", audience: "parlor", lifetime: .seconds(900))
                 #expect(claims.aud == "parlor", "token \(index)")
             }
             let keys = try await database.withConnection { sql in try await sql.select().column("kid").from("signing_keys").all() }
             #expect(keys.count == 1)
             #expect(try await ring.publishedKeys().count == 1)
         }
+    }
+
+    /// (r, s) and (r, n − s) both verify under ECDSA: the ring signs only the low form and
+    /// refuses the twin, so an issued token cannot be turned into a second valid one.
+    @Test func everySignatureIsInTheLowFormAndItsTwinIsRefused() async throws {
+        try await TestDatabaseKind.sqlite.withDatabase(migrated: true) { database in
+            let ring = SigningKeyRing(database: database, now: { Date() }, rotationInterval: .seconds(3600), retention: .seconds(86_400))
+            for index in 0..<24 {
+                let token = try await ring.sign(Self.claims(index))
+                #expect(ES256Signature.hasLowS(token))
+                let twin = try #require(Self.twin(of: token))
+                #expect(Self.twin(of: twin) == token)
+                #expect(twin != token)
+                #expect(!ES256Signature.hasLowS(twin))
+                #expect(ES256Signature.normalised(twin) == token, "the twin's low form is the token itself")
+                _ = try await ring.verify(token, issuer: "parlor-test", audience: "parlor", lifetime: .seconds(900))
+                await #expect(throws: TokenError.badSignature) {
+                    try await ring.verify(twin, issuer: "parlor-test", audience: "parlor", lifetime: .seconds(900))
+                }
+            }
+        }
+    }
+
+    /// Tokens signed with the ring's own key but with times this server never issues.
+    @Test func tokensFromTheFutureOrLivingTooLongAreRefused() async throws {
+        try await TestDatabaseKind.sqlite.withDatabase(migrated: true) { database in
+            let ring = SigningKeyRing(database: database, now: { Date() }, rotationInterval: .seconds(3600), retention: .seconds(86_400))
+            let now = Int64(Date().timeIntervalSince1970)
+            let check: @Sendable (TokenClaims) async throws -> TokenError? = { claims in
+                let token = try await ring.sign(claims)
+                do {
+                    _ = try await ring.verify(token, issuer: "parlor-test", audience: "parlor", lifetime: .seconds(900))
+                    return nil
+                } catch let error as TokenError {
+                    return error
+                }
+            }
+            var claims = Self.claims(0)
+            let result1 = try await check(claims)
+            #expect(result1 == nil)
+            claims.iat = now + 3600
+            claims.exp = now + 3600 + 900
+            let result2 = try await check(claims)
+            #expect(result2 == .notYetValid)
+            claims = Self.claims(0)
+            claims.nbf = now + 3600
+            let result3 = try await check(claims)
+            #expect(result3 == .notYetValid)
+            claims = Self.claims(0)
+            claims.exp = now + 30 * 365 * 86_400
+            let result4 = try await check(claims)
+            #expect(result4 == .outlivesLifetime)
+            claims.iat = now - 1000
+            claims.exp = now - 100
+            let result5 = try await check(claims)
+            #expect(result5 == .expired)
+            // Within the skew: a clock a few seconds ahead of this one.
+            claims = Self.claims(0)
+            claims.iat = now + 10
+            claims.exp = now + 10 + 900
+            let result6 = try await check(claims)
+            #expect(result6 == nil)
+        }
+    }
+
+    /// `token` with s replaced by n − s.
+    static func twin(of token: String) -> String? {
+        guard let dot = token.lastIndex(of: "."), let raw = Data(base64URLEncoded: String(token[token.index(after: dot)...])), raw.count == 64
+        else { return nil }
+        var s = Array(raw[32...])
+        var borrow = 0
+        for index in s.indices.reversed() {
+            var digit = Int(ES256Signature.order[index]) - Int(s[index]) - borrow
+            borrow = digit < 0 ? 1 : 0
+            if digit < 0 { digit += 256 }
+            s[index] = UInt8(digit)
+        }
+        return token[..<dot] + "." + Data(Array(raw[..<32]) + s).base64URLEncoded
     }
 
     static func claims(_ index: Int) -> TokenClaims {
