@@ -16,7 +16,7 @@ public enum RealtimeProtocol {
 /// What every message carries: its type and, for game messages, the game.
 public struct RealtimeEnvelope: Codable, Sendable, Equatable {
     public var type: String
-    public var game: UUID?
+    @OptionalWireUUID public var game: UUID?
 
     public init(type: String, game: UUID? = nil) {
         self.type = type
@@ -52,7 +52,7 @@ public struct RealtimeAuthenticate: Codable, Sendable, Equatable {
 
 public struct RealtimeSubscribe: Codable, Sendable, Equatable {
     public var type = RealtimeClientMessageType.subscribe.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var since: Int?
     public init(game: UUID, since: Int? = nil) {
         self.game = game
@@ -62,14 +62,14 @@ public struct RealtimeSubscribe: Codable, Sendable, Equatable {
 
 public struct RealtimeUnsubscribe: Codable, Sendable, Equatable {
     public var type = RealtimeClientMessageType.unsubscribe.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public init(game: UUID) { self.game = game }
 }
 
 /// A move; `moveId` is chosen by the client and makes a retry harmless.
 public struct RealtimeMove<Action: Codable & Sendable>: Codable, Sendable {
     public var type = RealtimeClientMessageType.move.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var moveId: String
     public var action: Action
     public var seq: Int?
@@ -84,7 +84,7 @@ public struct RealtimeMove<Action: Codable & Sendable>: Codable, Sendable {
 
 public struct RealtimeResign: Codable, Sendable, Equatable {
     public var type = RealtimeClientMessageType.resign.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var moveId: String
     private enum CodingKeys: String, CodingKey { case type, game, moveId = "move_id" }
     public init(game: UUID, moveId: String) {
@@ -95,7 +95,7 @@ public struct RealtimeResign: Codable, Sendable, Equatable {
 
 public struct RealtimeChat: Codable, Sendable, Equatable {
     public var type = RealtimeClientMessageType.chat.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var text: String
     public init(game: UUID, text: String) {
         self.game = game

@@ -70,7 +70,7 @@ public struct RealtimeMoveRecord<Action: Codable & Sendable>: Codable, Sendable 
 /// `state`: the receiver's view at `seq`, and the moves after the `since` it subscribed with.
 public struct RealtimeState<Action: Codable & Sendable, View: Codable & Sendable>: Codable, Sendable {
     public var type = RealtimeServerMessageType.state.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     /// The game module's id, e.g. `quortex`.
     public var gameId: String
     public var seq: Int
@@ -105,7 +105,7 @@ public struct RealtimeState<Action: Codable & Sendable, View: Codable & Sendable
 
 public struct RealtimeGameStarted<View: Codable & Sendable>: Codable, Sendable {
     public var type = RealtimeServerMessageType.gameStarted.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var seq: Int
     public var seat: Int?
     public var seats: [RealtimeSeat]
@@ -121,7 +121,7 @@ public struct RealtimeGameStarted<View: Codable & Sendable>: Codable, Sendable {
 
 public struct RealtimeMoveMade<Action: Codable & Sendable, View: Codable & Sendable>: Codable, Sendable {
     public var type = RealtimeServerMessageType.moveMade.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var seq: Int
     public var seat: Int
     public var action: Action?
@@ -139,7 +139,7 @@ public struct RealtimeMoveMade<Action: Codable & Sendable, View: Codable & Senda
 
 public struct RealtimeAck: Codable, Sendable, Equatable {
     public var type = RealtimeServerMessageType.ack.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var moveId: String
     /// The sequence number the move produced.
     public var seq: Int
@@ -157,7 +157,7 @@ public struct RealtimeAck: Codable, Sendable, Equatable {
 /// `player_joined`, `player_left`, `player_reconnected`.
 public struct RealtimePresence: Codable, Sendable, Equatable {
     public var type: String
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var user: String
     public var seat: Int?
     public init(type: RealtimeServerMessageType, game: UUID, user: String, seat: Int?) {
@@ -193,7 +193,7 @@ public struct RealtimeRatingChange: Codable, Sendable, Equatable {
 
 public struct RealtimeGameEnded: Codable, Sendable, Equatable {
     public var type = RealtimeServerMessageType.gameEnded.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var seq: Int
     public var outcome: RealtimeOutcome
     public var ratings: [RealtimeRatingChange]
@@ -207,7 +207,7 @@ public struct RealtimeGameEnded: Codable, Sendable, Equatable {
 
 public struct RealtimeChatMessage: Codable, Sendable, Equatable {
     public var type = RealtimeServerMessageType.chatMessage.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var user: String
     public var name: String
     public var text: String
@@ -224,7 +224,7 @@ public struct RealtimeChatMessage: Codable, Sendable, Equatable {
 
 public struct RealtimeMatchFound: Codable, Sendable, Equatable {
     public var type = RealtimeServerMessageType.matchFound.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public init(game: UUID) { self.game = game }
 }
 
@@ -232,7 +232,7 @@ public struct RealtimeMatchFound: Codable, Sendable, Equatable {
 /// are subscribed to it; answer it with `POST /invitations/{id}/accept` or `…/decline`.
 public struct RealtimeInvitation: Codable, Sendable, Equatable {
     public var type = RealtimeServerMessageType.invitation.rawValue
-    public var game: UUID
+    @WireUUID public var game: UUID
     public var invitation: String
     /// The inviting user's id.
     public var from: String
@@ -256,7 +256,7 @@ public struct RealtimeError: Codable, Sendable, Equatable {
     public var type = RealtimeServerMessageType.error.rawValue
     public var code: String
     public var message: String
-    public var game: UUID?
+    @OptionalWireUUID public var game: UUID?
     public var moveId: String?
     private enum CodingKeys: String, CodingKey { case type, code, message, game, moveId = "move_id" }
     public init(code: String, message: String, game: UUID? = nil, moveId: String? = nil) {

@@ -47,6 +47,9 @@ struct AsyncAPIDocument {
         }
         if case .string(let text) = value {
             if schema["format"]?.stringValue == "uuid", UUID(uuidString: text) == nil { found.append("\(path): \(text) is not a UUID") }
+            if let pattern = schema["pattern"]?.stringValue, text.range(of: pattern, options: .regularExpression) == nil {
+                found.append("\(path): \(text) does not match the pattern \(pattern)")
+            }
             if let low = schema["minLength"]?.numberValue, Double(text.count) < low { found.append("\(path): shorter than \(low)") }
             if let high = schema["maxLength"]?.numberValue, Double(text.count) > high { found.append("\(path): longer than \(high)") }
         }
