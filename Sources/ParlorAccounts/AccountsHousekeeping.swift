@@ -5,7 +5,7 @@ import ParlorHTTP
 import ServiceLifecycle
 import SQLKit
 
-/// Deletes what has stopped mattering: used or expired codes, ended sessions, old rate-limit windows.
+/// Deletes what has stopped mattering: used or expired codes, ended sessions, rate-limit attempts a day old.
 ///
 /// Runs hourly on every node; the deletes are idempotent, so nodes sweeping at once do no harm.
 package struct AccountsHousekeeping: Service {
@@ -42,7 +42,8 @@ package struct AccountsHousekeeping: Service {
             var removed = 0
             removed += try await sql.delete(from: "sso_codes").where("expires_at", .lessThan, dayAgo).returning("code_hash").all().count
             removed += try await sql.delete(from: "password_resets").where("expires_at", .lessThan, dayAgo).returning("token_hash").all().count
-            removed += try await sql.delete(from: "rate_limits").where("window_start", .lessThan, dayAgo).returning("bucket").all().count
+            removed += try await sql.delete(from: "rate_limit_hits").where("at", .lessThan, dayAgo).returning("bucket").all().count
+            removed += try await sql.delete(from: "rate_limit_buckets").where("touched_at", .lessThan, dayAgo).returning("bucket").all().count
             removed += try await sql.delete(from: "auth_sessions")
                 .where { $0.where("expires_at", .lessThan, retention).orWhere("revoked_at", .lessThan, retention) }
                 .returning("id").all().count

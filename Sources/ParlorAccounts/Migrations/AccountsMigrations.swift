@@ -78,4 +78,20 @@ package enum AccountsMigrations {
             .column("hits", type: .bigint, .notNull)
             .run()
     }
+
+    /// Rate limits count attempts in a sliding window: each allowed attempt is a row, and a bucket's
+    /// row is what concurrent attempts on it lock. The fixed windows' counters go; they held
+    /// nothing that outlives an hour.
+    package static let slidingRateLimits = Migration(8, "count rate-limited attempts in sliding windows") { sql, _ in
+        try await sql.drop(table: "rate_limits").ifExists().run()
+        try await sql.create(table: "rate_limit_buckets")
+            .column("bucket", type: .text, .primaryKey(autoIncrement: false))
+            .column("touched_at", type: .bigint, .notNull)
+            .run()
+        try await sql.create(table: "rate_limit_hits")
+            .column("bucket", type: .text, .notNull)
+            .column("at", type: .bigint, .notNull)
+            .run()
+        try await sql.create(index: "rate_limit_hits_by_bucket").on("rate_limit_hits").column("bucket").column("at").run()
+    }
 }

@@ -72,8 +72,10 @@ extension AccountService {
         validator.check(!login.isEmpty && login.count <= 254, "login", "must be a username or email address")
         validator.check(!password.isEmpty && password.utf8.count <= 1024, "password", "must not be empty")
         try validator.validate()
-        try await limitSignIn(account: login)
+        try await limitSignIn()
         let user = try await database.withConnection { sql in try await UserStore.find(login: login, on: sql) }
+        // One budget per account, whether it is named by its username or its email address.
+        try await limitSignIn(account: user.map { "user:\($0.id)" } ?? "login:\(login.lowercased())")
         guard try await hasher.verify(password, against: user?.passwordHash), let user else { throw APIError.invalidCredentials }
         return try await issuingSession { sql in try await startSession(for: user, isNew: false, on: sql) }
     }
@@ -84,7 +86,9 @@ extension AccountService {
         validator.check(!login.isEmpty && login.count <= 254, "login", "must be a username or email address")
         try validator.validate()
         try await limiter.hit("reset:ip:\(RequestOrigin.current.clientAddress)", configuration.rateLimits.resetPerAddress)
-        try await limiter.hit("reset:account:\(login.lowercased())", configuration.rateLimits.resetPerAccount)
+        let known = try await database.withConnection { sql in try await UserStore.find(login: login, on: sql) }
+        try await limiter.hit(
+            "reset:account:" + (known.map { "user:\($0.id)" } ?? "login:\(login.lowercased())"), configuration.rateLimits.resetPerAccount)
         let token = Secrets.randomToken()
         let current = now().millis
         let expiresAt = current + configuration.passwordResetLifetime.milliseconds
@@ -143,7 +147,8 @@ extension AccountService {
         if user.passwordHash != nil, (currentPassword ?? "").isEmpty { validator.fail("current_password", "is required to change the password") }
         try validator.validate()
         if user.passwordHash != nil {
-            try await limitSignIn(account: user.username)
+            try await limitSignIn()
+            try await limitSignIn(account: "user:\(user.id)")
             guard try await hasher.verify(currentPassword ?? "", against: user.passwordHash) else {
                 throw APIError(.unauthorized, code: "invalid_credentials", message: "the current password is wrong")
             }

@@ -105,12 +105,13 @@ extension AccountService {
         return "player" + Secrets.randomToken(bytes: 9).filter { $0.isLetter || $0.isNumber }.prefix(12)
     }
 
-    /// Checks and rate-limits an attempt to sign in by address.
+    /// Rate-limits an attempt to sign in: by the client's address, or with `account` (`user:` and an
+    /// id, or `login:` and the login as typed when no account has it) by the account it is made on.
     func limitSignIn(account: String? = nil) async throws {
-        try await limiter.hit("signin:ip:\(RequestOrigin.current.clientAddress)", configuration.rateLimits.signInPerAddress)
-        if let account {
-            try await limiter.hit("signin:account:\(account.lowercased())", configuration.rateLimits.signInPerAccount)
+        guard let account else {
+            return try await limiter.hit("signin:ip:\(RequestOrigin.current.clientAddress)", configuration.rateLimits.signInPerAddress)
         }
+        try await limiter.hit("signin:account:\(account)", configuration.rateLimits.signInPerAccount)
     }
 }
 

@@ -4,13 +4,14 @@ import ParlorMiniApps
 import ParlorPlay
 import ParlorSync
 
-/// Every migration this build knows, in version order: the store's own, then each capability's,
+/// Every migration this build knows, in version order: the database layer's own, then each capability's,
 /// which it keeps beside its own store. A new capability appends its list here.
 public enum ParlorMigrations {
     public static let all: [Migration] =
         DatabaseMigrations.all
         + [AccountsMigrations.accounts, MiniAppsMigrations.miniApps, SyncMigrations.events]
         + [PlayMigrations.play, PlayMigrations.releaseStrandedClaims, PlayMigrations.nodePresence]
+        + [AccountsMigrations.slidingRateLimits]
 }
 
 extension Migrator {

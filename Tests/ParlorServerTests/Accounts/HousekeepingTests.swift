@@ -27,7 +27,8 @@ import Testing
             #expect(try await server.count("auth_sessions") == 1)
             #expect(try await server.count("sso_codes") == 0)
             #expect(try await server.count("password_resets") == 0)
-            #expect(try await server.count("rate_limits") == 0)
+            #expect(try await server.count("rate_limit_hits") == 0)
+            #expect(try await server.count("rate_limit_buckets") == 0)
             let refreshed = try await server.call("/auth/refresh", ["refresh_token": live["refresh_token"] ?? ""])
             #expect(refreshed.status == .ok, "the live session survives")
         }

@@ -112,6 +112,41 @@ import Testing
         }
     }
 
+    /// Fixed windows let twice the limit through across a window's edge; a sliding window does not.
+    @Test func aBurstAcrossAMinuteBoundaryGetsNoMoreThanTheLimit() async throws {
+        try await withAccountsServer({ $0.rateLimits.signInPerAddress = .init(5, per: .seconds(60)) }) { server in
+            let millis = Int64(server.clock.now().timeIntervalSince1970 * 1000)
+            server.clock.advance(seconds: Double(60_000 - millis % 60_000) / 1000 - 1)
+            for index in 0..<5 {
+                #expect(try await server.call("/auth/login", ["login": "nobody\(index)", "password": "whatever pass"]).status == .unauthorized)
+            }
+            server.clock.advance(seconds: 2)
+            let limited = try await server.call("/auth/login", ["login": "nobody", "password": "whatever pass"])
+            #expect(limited.status == .tooManyRequests, "five in the last two seconds already")
+            let retryAfter = try #require(limited.headers[.retryAfter].flatMap { Int($0) })
+            #expect((57...59).contains(retryAfter), "free when the first of the five is a minute old: \(retryAfter)")
+            server.clock.advance(seconds: 59)
+            #expect(try await server.call("/auth/login", ["login": "nobody", "password": "whatever pass"]).status == .unauthorized)
+        }
+    }
+
+    /// Guessing by username and by email address draws on one budget: the account's. A login that
+    /// names no account has a budget of its own, so typing a user's id cannot use up theirs.
+    @Test func anAccountsLimitCountsItsUsernameAndEmailTogether() async throws {
+        try await withAccountsServer({ $0.rateLimits.signInPerAccount = .init(3, per: .seconds(60)) }) { server in
+            let registered = try await server.register("ivy", email: "ivy@example.com")
+            let id = try #require((registered.json["user"] as? [String: any Sendable])?["id"] as? String)
+            for _ in 0..<4 { _ = try await server.call("/auth/login", ["login": id, "password": "guess guess guess"]) }
+            #expect(try await server.call("/auth/login", ["login": "ivy", "password": "correct horse battery"]).status == .ok)
+
+            for login in ["ivy", "IVY@example.com"] {
+                #expect(try await server.call("/auth/login", ["login": login, "password": "guess guess guess"]).status == .unauthorized)
+            }
+            let limited = try await server.call("/auth/login", ["login": "ivy@example.com", "password": "correct horse battery"])
+            #expect(limited.status == .tooManyRequests, "three attempts on ivy's account, by either name")
+        }
+    }
+
     @Test func signUpIsRateLimitedPerAddress() async throws {
         try await withAccountsServer({ $0.rateLimits.signUpPerAddress = .init(2, per: .seconds(3600)) }) { server in
             #expect(try await server.register("user_one").status == .ok)
