@@ -80,7 +80,8 @@ extension AccountService {
         return try await issuingSession { sql in try await startSession(for: user, isNew: false, on: sql) }
     }
 
-    /// Mails a reset token when the account exists and has an address; says nothing either way.
+    /// Queues a reset mail when the account exists and has an address; says nothing either way,
+    /// and does the same work either way before answering (the mail is made in the background).
     func requestPasswordReset(login: String) async throws {
         var validator = FieldValidator()
         validator.check(!login.isEmpty && login.count <= 254, "login", "must be a username or email address")
@@ -89,15 +90,21 @@ extension AccountService {
         let known = try await database.withConnection { sql in try await UserStore.find(login: login, on: sql) }
         try await limiter.hit(
             "reset:account:" + (known.map { "user:\($0.id)" } ?? "login:\(login.lowercased())"), configuration.rateLimits.resetPerAccount)
+        if let known, let email = known.email { resets.continuation.yield(ResetRequest(userID: known.id, email: email)) }
+    }
+
+    /// The service that makes and mails the queued resets; the application runs one.
+    package var resetMails: ResetMailService {
+        let continuation = resets.continuation
+        return ResetMailService(requests: resets.requests, finish: { continuation.finish() }, mail: { request in await mailReset(request) })
+    }
+
+    /// Makes a reset token for the request's account and mails it. A failure is the operator's to
+    /// see: the person asking was told nothing either way, and may ask again.
+    func mailReset(_ request: ResetRequest) async {
         let token = Secrets.randomToken()
         let current = now().millis
         let expiresAt = current + configuration.passwordResetLifetime.milliseconds
-        let recipient: String? = try await transaction { sql in
-            guard let user = try await UserStore.find(login: login, on: sql), let email = user.email else { return nil }
-            try await ResetStore.create(hash: Secrets.hash(token), userID: user.id, now: current, expiresAt: expiresAt, on: sql)
-            return email
-        }
-        guard let recipient else { return }
         let minutes = configuration.passwordResetLifetime.wholeSeconds / 60
         let body = """
             Someone asked to reset the password of your account. If it was you, open this link within \(minutes) minutes:
@@ -109,10 +116,12 @@ extension AccountService {
             If it was not you, ignore this message; your password has not changed.
             """
         do {
-            try await mailer.send(Mail(to: recipient, subject: "Reset your password", body: body))
+            try await transaction { sql in
+                try await ResetStore.create(hash: Secrets.hash(token), userID: request.userID, now: current, expiresAt: expiresAt, on: sql)
+            }
+            try await mailer.send(Mail(to: request.email, subject: "Reset your password", body: body))
         } catch {
-            // The answer must not differ for accounts that exist; the failure is for the operator.
-            logger.error("could not send a password reset mail", metadata: ["error": "\(error)"])
+            logger.error("could not make or send a password reset mail", metadata: ["user": "\(request.userID)", "error": "\(error)"])
         }
     }
 

@@ -36,6 +36,7 @@ package struct AccountService: Sendable {
     let hasher: PasswordHasher
     let limiter: RateLimiter
     let mailer: any Mailer
+    let resets = ResetQueue()
     let verifier: SignInVerifier
     package let now: @Sendable () -> Date
 

@@ -71,6 +71,7 @@ public enum ParlorApplication {
         additionalRoutes(RouteRegistrar(router: router, table: table))
         var backgroundServices: [any Service] = [
             AccountsHousekeeping(database: database, now: services.now),
+            accounts.resetMails,
             NodePresenceService(presence: play.presence, heartbeat: services.nodeHeartbeat, timeout: services.nodeTimeout) { hub.closeAll(.presenceLost) },
             hub,
             TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval),

@@ -46,6 +46,17 @@ struct AccountsHarness: Sendable {
         try await database.withConnection { sql in try await sql.select().column(SQLLiteral.all).from(table).all().count }
     }
 
+    /// The mail once `count` messages have been written (resets are mailed in the background),
+    /// oldest first; waits up to 30 s, a bound on a hang.
+    func waitForMails(_ count: Int) async throws -> [String] {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            let written = try mails()
+            if written.count >= count || ContinuousClock.now > deadline { return written }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// Mail written so far, oldest first.
     func mails() throws -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: mail.path)) ?? []
@@ -56,6 +67,7 @@ struct AccountsHarness: Sendable {
 /// Runs `body` against a fresh server on `kind`, configured to use the fake providers.
 func withAccountsServer(
     kind: TestDatabaseKind = .sqlite,
+    mailer: (any Mailer)? = nil,
     _ adjust: @escaping @Sendable (inout AccountsConfiguration) -> Void = { _ in },
     _ body: @escaping @Sendable (AccountsHarness) async throws -> Void
 ) async throws {
@@ -64,7 +76,7 @@ func withAccountsServer(
             let clock = TestClock()
             let mail = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-mail-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: mail) }
-            let services = ParlorServices.forTests(mailDirectory: mail, now: { clock.now() }) { accounts in
+            var services = ParlorServices.forTests(mailDirectory: mail, now: { clock.now() }) { accounts in
                 accounts.apple = .init(keysURL: fakes.appleKeysURL, clientIDs: [AccountsHarness.appleClientID])
                 accounts.discord = .init(
                     apiBaseURL: fakes.discordAPIBaseURL, clientID: fakes.discordClientID, clientSecret: fakes.discordClientSecret,
@@ -74,6 +86,7 @@ func withAccountsServer(
                     limitedLoginKeysURL: fakes.facebookLimitedKeysURL)
                 adjust(&accounts)
             }
+            if let mailer { services.mailer = mailer }
             let app = try await ParlorApplication.build(
                 configuration: ServerConfiguration(port: 0), database: database, services: services, logger: .quiet)
             try await app.test(.live) { client in

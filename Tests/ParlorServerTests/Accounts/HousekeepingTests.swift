@@ -19,6 +19,7 @@ import Testing
             _ = try await server.call("/auth/logout", token: ended["access_token"])
             _ = try await server.call("/miniapps/demo/launch", [:], token: live["access_token"])
             _ = try await server.call("/auth/password/forgot", ["login": "jane"])
+            #expect(try await server.waitForMails(1).count == 1)
             let housekeeping = AccountsHousekeeping(database: server.database, now: { server.clock.now() })
 
             #expect(try await housekeeping.sweep() == 0, "nothing is old yet")
