@@ -70,8 +70,11 @@ extension ParlorServices {
         var accounts = AccountsConfiguration(publicURL: URL(string: "http://127.0.0.1:8080")!)
         accounts.bcryptCost = 4
         adjust(&accounts)
-        return ParlorServices(
+        var services = ParlorServices(
             games: GameRegistry([Quortex.self, CrazyEights.self]), accounts: accounts, mailer: FileMailer(directory: mailDirectory, logger: .quiet),
             now: now)
+        // A bound on a hang: beside the CPU-bound suites, CI has seen an idle SQLite answer `/ready`'s ping after more than 2 s.
+        services.readinessTimeout = .seconds(30)
+        return services
     }
 }

@@ -10,6 +10,7 @@ import ParlorSync
 struct APIHandler: APIProtocol {
     let database: Database
     let migrator: Migrator
+    let readinessTimeout: Duration
     let accountsAPI: AccountsAPI
     let miniAppsAPI: MiniAppsAPI
     let syncAPI: SyncAPI

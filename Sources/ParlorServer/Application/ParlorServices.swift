@@ -27,6 +27,8 @@ public struct ParlorServices: Sendable {
     public var nodeHeartbeat: Duration = .seconds(5)
     /// How long a node may stay silent before the others take its players' connections away.
     public var nodeTimeout: Duration = .seconds(20)
+    /// How long `/ready` waits for the database before it answers that it cannot reach it.
+    public var readinessTimeout: Duration = .seconds(2)
 
     public init(
         games: GameRegistry, accounts: AccountsConfiguration, httpClient: HTTPClient = .shared, mailer: any Mailer,

@@ -17,7 +17,7 @@ extension APIHandler {
         let dialect = Components.Schemas.Readiness.DatabasePayload.DialectPayload(rawValue: database.dialect.rawValue) ?? .sqlite
         let status: MigrationStatus
         do {
-            try await database.ping(timeout: .seconds(2))
+            try await database.ping(timeout: readinessTimeout)
             status = try await migrator.status(database)
         } catch {
             let readiness = Components.Schemas.Readiness(
