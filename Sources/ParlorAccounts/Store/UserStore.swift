@@ -23,8 +23,23 @@ enum UserStore {
     }
 
     /// Which of `ids` name users.
-    static func existing(_ ids: [String], on sql: any SQLDatabase) async throws -> Set<String> {
-        Set(try await sql.select().column("id").from("users").where("id", .in, ids).all().map { try $0.decode(column: "id", as: String.self) })
+    /// The ids of the live users `names` name, each name an id or a username (ignoring case); an
+    /// id wins over a username that happens to read the same.
+    static func ids(named names: [String], on sql: any SQLDatabase) async throws -> [String: String] {
+        let keys = names.map { $0.lowercased() }
+        let rows = try await sql.select().column("id").column("username_key").from("users")
+            .where { $0.where("id", .in, names).orWhere("username_key", .in, keys) }
+            .where("deleted_at", .is, SQLLiteral.null).all()
+        var byID: [String: String] = [:]
+        var byUsername: [String: String] = [:]
+        for row in rows {
+            let id = try row.decode(column: "id", as: String.self)
+            byID[id] = id
+            byUsername[try row.decode(column: "username_key", as: String.self)] = id
+        }
+        var answer: [String: String] = [:]
+        for name in names { answer[name] = byID[name] ?? byUsername[name.lowercased()] }
+        return answer
     }
 
     /// A live (not deleted) user by username or email, ignoring case.

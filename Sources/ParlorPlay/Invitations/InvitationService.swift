@@ -15,25 +15,27 @@ package struct InvitationService: WorksOnGames {
 extension InvitationService {
     static let invitationLifetime: Int64 = 24 * 3600 * 1000
 
-    /// Invites `users` to the waiting game `id`, in which `user` sits; answers their invitations.
+    /// Invites `users` (ids or usernames) to the waiting game `id`, in which `user` sits; answers
+    /// their invitations.
     func invite(_ users: [String], to id: UUID, by user: String) async throws -> [InvitationRow] {
-        var unique: [String] = []
-        for invitee in users where !unique.contains(invitee) { unique.append(invitee) }
-        let invitees = unique
-        guard (1...5).contains(invitees.count) else {
+        guard (1...5).contains(users.count) else {
             throw APIError.invalidFields([FieldError(field: "users", message: "invite 1–5 users")])
         }
         let game = try await live(id)
         guard game.seatRow(of: user) != nil else { throw APIError.notAPlayer() }
         guard game.row.status == .waiting else { throw APIError.gameFull() }
-        if let seated = invitees.first(where: { game.seatRow(of: $0) != nil }) {
-            throw APIError.invalidFields([FieldError(field: "users", message: "\(seated) already has a place in this game")])
-        }
         let now = millis
         let key = PlayStore.key(id)
         let rows = try await database.transaction { sql in
-            let existing = try await UserDirectory.existing(invitees, on: sql)
-            if let missing = invitees.first(where: { !existing.contains($0) }) { throw APIError.notFound("there is no user \(missing)") }
+            let resolved = try await UserDirectory.ids(named: users, on: sql)
+            var invitees: [String] = []
+            for name in users {
+                guard let invitee = resolved[name] else { throw APIError.notFound("there is no user \(name)") }
+                if game.seatRow(of: invitee) != nil {
+                    throw APIError.invalidFields([FieldError(field: "users", message: "\(name) already has a place in this game")])
+                }
+                if !invitees.contains(invitee) { invitees.append(invitee) }
+            }
             for invitee in invitees {
                 try await InvitationStore.upsert(
                     game: key, from: user, to: invitee, now: now, expires: now + Self.invitationLifetime, on: sql)

@@ -137,6 +137,21 @@ import Testing
         }
     }
 
+    /// A player is invited by username as well as by id; the invitation names them by id.
+    @Test func anInvitationNamesAUserByUsernameInAnyCase() async throws {
+        try await withAccountsServer { server in
+            let host = try await Self.player(server)
+            let registered = try await server.register("kim")
+            let kim = try #require(registered.user["id"] as? String)
+            let game = try await Self.waitingGame(server, by: host)
+            let invited = try await server.call("/games/\(game)/invitations", ["users": ["KIM", kim]], token: host.token)
+            #expect(invited.status == .created)
+            #expect(Self.invitations(invited).map { $0["to"] as? String } == [kim], "one invitation, to kim's id")
+            let unknown = try await server.call("/games/\(game)/invitations", ["users": ["kim", "nobody_here"]], token: host.token)
+            #expect(unknown.status == .notFound)
+        }
+    }
+
     @Test(arguments: TestDatabaseKind.available)
     func twoEqualPlayersAreQuickMatchedIntoOneGame(kind: TestDatabaseKind) async throws {
         try await withAccountsServer(kind: kind) { server in
