@@ -124,3 +124,23 @@ import Testing
         #expect(try Quortex.initialState(players: GamePlayer.seats(2), settings: QuortexSettings(), seed: 11) == state)
     }
 }
+
+/// A client with no rules of its own learns its moves from its view.
+@Suite struct LegalPlacementsInTheViewTests {
+    @Test func onlyTheSeatToMoveSeesItsLegalPlacements() throws {
+        var state = try Quortex.initialState(players: GamePlayer.seats(3), settings: QuortexSettings(), seed: 11)
+        var random = GameRandom(seed: 11)
+        for _ in 0..<6 {
+            let mover = state.currentSeat
+            for seat in 0..<3 {
+                let view = Quortex.view(of: state, for: .player(seat: seat))
+                #expect(view.legalPlacements == (seat == mover ? state.position.legalPlacements : nil), "seat \(seat)")
+            }
+            #expect(Quortex.view(of: state, for: .spectator).legalPlacements == nil)
+            let choice = random.element(of: state.position.legalPlacements)
+            let placement = try #require(choice)
+            state = try Quortex.reduce(state, .place(placement), by: mover)
+        }
+        #expect(!(Quortex.view(of: state, for: .player(seat: state.currentSeat)).legalPlacements ?? []).isEmpty)
+    }
+}

@@ -10,6 +10,9 @@ public struct QuortexView: Codable, Equatable, Sendable {
     public var bagCount: Int
     public var placements: Int
     public var outcome: GameOutcome?
+    /// The placements the viewer may make now: present only in the view of the seat to move, so
+    /// a client with no rules of its own (one playing over REST) need not guess.
+    public var legalPlacements: [Placement]?
 
     public init(state: QuortexState, viewer: Viewer) {
         self.viewer = viewer
@@ -18,6 +21,9 @@ public struct QuortexView: Codable, Equatable, Sendable {
         bagCount = state.bag.count
         placements = state.placements
         outcome = state.outcome
+        if let seat = viewer.seat, state.outcome == nil, seat == state.currentSeat {
+            legalPlacements = state.position.legalPlacements
+        }
     }
 
     /// Every flow on the board. Derived from the board rather than stored, so it is not sent:
