@@ -101,7 +101,7 @@ extension PlayAPI {
 
     package func rematchGame(_ input: Operations.RematchGame.Input) async throws -> Operations.RematchGame.Output {
         let user = try await accounts.authenticate()
-        let game = try await play.games.rematch(of: try gameKey(input.path.gameID), user: user.userID)
+        let game = try await play.invitations.rematch(of: try gameKey(input.path.gameID), user: user.userID)
         return .ok(.init(body: .json(try game.representation(for: user.userID))))
     }
 

@@ -137,6 +137,55 @@ import Testing
         }
     }
 
+    /// A finished turn-based game between `host` and `guest`, the host having resigned.
+    static func finishedGame(_ server: AccountsHarness, _ host: Player, _ guest: Player) async throws -> String {
+        let game = try await waitingGame(server, by: host)
+        let code = try #require(try await server.call("/games/\(game)", method: .get, token: host.token)["invite_code"])
+        #expect(try await server.call("/games/join", ["code": code], token: guest.token).status == .ok)
+        #expect(try await server.call("/games/\(game)/resign", ["move_id": "give-up"], token: host.token).status == .ok)
+        #expect(try await server.call("/games/\(game)", method: .get, token: host.token)["status"] == "completed")
+        return game
+    }
+
+    /// A rematch is an offer: asking seats only the asker and invites the others; the game starts
+    /// when the others take their places (by accepting, or by asking too), never before.
+    @Test(arguments: TestDatabaseKind.available)
+    func aRematchWaitsForEveryPlayerToAgree(kind: TestDatabaseKind) async throws {
+        try await withAccountsServer(kind: kind) { server in
+            let host = try await Self.player(server)
+            let guest = try await Self.player(server)
+            let stranger = try await Self.player(server)
+            let first = try await Self.finishedGame(server, host, guest)
+            #expect(try await server.call("/games/\(first)/rematch", token: stranger.token).status == .forbidden)
+
+            let offered = try await server.call("/games/\(first)/rematch", token: guest.token)
+            #expect(offered.status == .ok)
+            let rematch = try #require(offered["id"])
+            #expect(offered["status"] == "waiting", "the host has not agreed")
+            #expect((offered.json["seats"] as? [[String: any Sendable]])?.compactMap { $0["user"] as? String } == [guest.id])
+            let pending = Self.invitations(try await server.call("/invitations", method: .get, token: host.token))
+            #expect(pending.count == 1)
+            #expect((pending.first?["game"] as? [String: any Sendable])?["id"] as? String == rematch)
+            #expect(pending.first?["from"] as? String == guest.id)
+            let again = try await server.call("/games/\(first)/rematch", token: guest.token)
+            #expect(again["id"] == rematch && again["status"] == "waiting", "asking twice changes nothing")
+
+            // The host agrees by asking too: the same game, now started.
+            let agreed = try await server.call("/games/\(first)/rematch", token: host.token)
+            #expect(agreed["id"] == rematch)
+            #expect(agreed["status"] == "active")
+
+            // Or by accepting the invitation.
+            let second = try await Self.finishedGame(server, host, guest)
+            let offer = try await server.call("/games/\(second)/rematch", token: host.token)
+            #expect(offer["status"] == "waiting")
+            let invitation = try #require(Self.invitations(try await server.call("/invitations", method: .get, token: guest.token)).first?["id"] as? String)
+            let accepted = try await server.call("/invitations/\(invitation)/accept", token: guest.token)
+            #expect(accepted["id"] == offer["id"])
+            #expect(accepted["status"] == "active")
+        }
+    }
+
     /// A player is invited by username as well as by id; the invitation names them by id.
     @Test func anInvitationNamesAUserByUsernameInAnyCase() async throws {
         try await withAccountsServer { server in
