@@ -5,7 +5,7 @@ import SQLKit
 import Testing
 
 /// LISTEN/NOTIFY between two `Database` instances (two nodes) on one PostgreSQL database.
-@Suite(.timeLimit(.minutes(1))) struct NotificationTests {
+@Suite(.timeLimit(.minutes(3))) struct NotificationTests {
     static let postgres = TestDatabaseKind.available.contains(.postgres)
 
     @Test func sqliteRefusesListenAndNotify() async throws {

@@ -18,7 +18,7 @@ import Testing
 
 @Suite struct GracefulShutdownTests {
     /// Shutdown waits for a request already being handled, answers it, then stops.
-    @Test(.timeLimit(.minutes(1))) func inFlightRequestCompletesDuringShutdown() async throws {
+    @Test(.timeLimit(.minutes(3))) func inFlightRequestCompletesDuringShutdown() async throws {
         try await TestDatabaseKind.sqlite.withDatabase(migrated: true) { database in
             let gate = Gate()
             let (ports, portSink) = AsyncStream.makeStream(of: Int.self)

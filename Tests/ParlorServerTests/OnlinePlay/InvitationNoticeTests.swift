@@ -11,7 +11,7 @@ import ParlorClient
 import Testing
 
 /// Invitations reach an invitee who is online at once, over the real-time channel.
-@Suite(.timeLimit(.minutes(1))) struct InvitationNoticeTests {
+@Suite(.timeLimit(.minutes(3))) struct InvitationNoticeTests {
     @Test func anOnlineInviteeHearsOfTheInvitationAndNoOneElseDoes() async throws {
         try await withOnlinePlayServer { server in
             let host = try await server.guest()

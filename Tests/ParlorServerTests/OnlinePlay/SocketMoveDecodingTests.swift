@@ -14,7 +14,7 @@ import Testing
 /// A socket move is decoded once, its action straight into the game's own type when the node
 /// holds the game: a good action is played, a bad one is refused by the game with the move's
 /// id, and a message without its fields never reaches the game.
-@Suite(.timeLimit(.minutes(1))) struct SocketMoveDecodingTests {
+@Suite(.timeLimit(.minutes(3))) struct SocketMoveDecodingTests {
     @Test func aMoveIsDecodedOnceIntoTheGamesTypeAndJudgedByTheGame() async throws {
         try await withOnlinePlayServer { server in
             let guests = [try await server.guest(), try await server.guest()]

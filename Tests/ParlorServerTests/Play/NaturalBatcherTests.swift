@@ -8,7 +8,7 @@
 import Synchronization
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct NaturalBatcherTests {
+@Suite(.timeLimit(.minutes(3))) struct NaturalBatcherTests {
     struct Refused: Error, Equatable { var item: Int }
 
     /// Records every batch it runs; each run waits for `gate` to open when one is given.

@@ -13,7 +13,7 @@ import ServiceLifecycle
 import Testing
 
 /// Two nodes (two `Database` instances on one PostgreSQL database), each with its own bus.
-@Suite(.timeLimit(.minutes(1))) struct PostgresGameEventBusTests {
+@Suite(.timeLimit(.minutes(3))) struct PostgresGameEventBusTests {
     static let postgres = TestDatabaseKind.available.contains(.postgres)
     static let game = UUID(uuidString: "6F0E8F5C-6C1B-4E43-9C52-0D1D2A8C3B11") ?? UUID()
 
