@@ -24,11 +24,13 @@ enum ES256Signature {
 
     /// `token` with its signature in the low form; the same token when it already is.
     static func normalised(_ token: String) -> String {
-        guard let raw = signature(of: token) else { return token }
-        let s = Array(raw[32...])
-        guard s.isGreater(than: halfOrder) else { return token }
-        let signed = token[..<(token.lastIndex(of: ".") ?? token.endIndex)]
-        return signed + "." + Data(Array(raw[..<32]) + order.subtracting(s)).base64URLEncoded
+        hasLowS(token) ? token : twin(of: token) ?? token
+    }
+
+    /// `token` with s replaced by n − s: the other signature that verifies the same claims.
+    static func twin(of token: String) -> String? {
+        guard let raw = signature(of: token), let dot = token.lastIndex(of: ".") else { return nil }
+        return token[..<dot] + "." + Data(Array(raw[..<32]) + order.subtracting(Array(raw[32...]))).base64URLEncoded
     }
 
     /// The raw r‖s of a compact JWS, when it is 64 bytes of base64url.
@@ -47,7 +49,7 @@ extension [UInt8] {
         return false
     }
 
-    /// `self − other` for big-endian numbers of the same length, `self` the larger.
+    /// `self − other` for big-endian numbers of the same length, `self` the larger (n − s, s < n).
     fileprivate func subtracting(_ other: [UInt8]) -> [UInt8] {
         var result = [UInt8](repeating: 0, count: count)
         var borrow = 0
