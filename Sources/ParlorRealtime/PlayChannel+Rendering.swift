@@ -25,6 +25,9 @@ extension PlayChannel {
         case .invited(let game, let recipient, let invitation, let from, let expiresAt):
             guard recipient == user else { return ([], lastSent) }
             return ([.encoding(RealtimeInvitation(game: game, invitation: invitation, from: from, expiresAt: expiresAt))], lastSent)
+        case .seatsChanged:
+            // Only names and waiting seats change; the next state a follower gets carries them.
+            return ([], lastSent)
         }
     }
 

@@ -19,7 +19,7 @@ extension AccountsAPI {
     }
 
     package func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {
-        try await accounts.deleteAccount(try await accounts.authenticate())
+        try await accounts.deleteAccount(try await accounts.authenticate(), erasers: erasers)
         return .noContent(.init())
     }
 

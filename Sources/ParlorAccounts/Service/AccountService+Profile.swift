@@ -103,11 +103,12 @@ extension AccountService {
         }
     }
 
-    /// Deletes personal data and ends every session; the row stays so game history keeps its player.
-    func deleteAccount(_ caller: AuthenticatedUser) async throws {
+    /// Deletes personal data and ends every session, and has every other capability forget the
+    /// user in the same transaction; the row stays, nameless, so game history keeps its player.
+    func deleteAccount(_ caller: AuthenticatedUser, erasers: [any AccountEraser]) async throws {
         let current = now().millis
-        try await transaction { sql in
-            guard var user = try await UserStore.find(id: caller.userID, on: sql), !user.isDeleted else { return }
+        let followUps = try await transaction { sql -> [ErasureFollowUp] in
+            guard var user = try await UserStore.find(id: caller.userID, on: sql), !user.isDeleted else { return [] }
             let tombstone = "deleted_" + user.id.replacingOccurrences(of: "-", with: "")
             user.username = tombstone
             user.usernameKey = tombstone
@@ -126,7 +127,11 @@ extension AccountService {
             try await SessionStore.revokeAll(of: user.id, reason: "account_deleted", now: current, on: sql)
             try await sql.update("auth_sessions").set("client_ip", to: SQLLiteral.null).set("user_agent", to: SQLLiteral.null)
                 .where("user_id", .equal, user.id).run()
+            var followUps: [ErasureFollowUp] = []
+            for eraser in erasers { followUps.append(try await eraser.erase(user: user.id, on: sql)) }
+            return followUps
         }
+        for followUp in followUps { await followUp.run() }
     }
 
     func publicUser(id: String) async throws -> UserRecord {

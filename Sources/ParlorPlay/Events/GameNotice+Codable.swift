@@ -31,6 +31,7 @@ extension GameNotice: Codable {
             self = .invited(
                 game: game, user: try c.decode(String.self, forKey: .user), invitation: try c.decode(String.self, forKey: .invitation),
                 from: try c.decode(String.self, forKey: .from), expiresAt: try c.decode(Int64.self, forKey: .at))
+        case "seats_changed": self = .seatsChanged(game: game)
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown notice kind '\(kind)'")
         }
@@ -44,7 +45,7 @@ extension GameNotice: Codable {
         case .moved(_, let seq, let move):
             try c.encode(seq, forKey: .seq)
             try c.encodeIfPresent(move, forKey: .move)
-        case .started:
+        case .started, .seatsChanged:
             break
         case .ended(_, let seq):
             try c.encode(seq, forKey: .seq)

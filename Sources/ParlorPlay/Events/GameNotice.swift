@@ -28,11 +28,14 @@ package enum GameNotice: Sendable, Equatable {
     case matched(game: UUID, user: String)
     /// `user` was invited to the waiting `game` by `from`; the invitation expires at `expiresAt`.
     case invited(game: UUID, user: String, invitation: String, from: String, expiresAt: Int64)
+    /// The game's seats changed without a move: a player deleted their account, so their name
+    /// is gone and their place in a waiting game given up. Copies of the game are stale.
+    case seatsChanged(game: UUID)
 
     package var game: UUID {
         switch self {
         case .moved(let game, _, _), .started(let game), .ended(let game, _), .joined(let game, _), .left(let game, _, _, _),
-            .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _):
+            .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _), .seatsChanged(let game):
             game
         }
     }
@@ -66,6 +69,7 @@ package enum GameNotice: Sendable, Equatable {
         case .chat: "chat"
         case .matched: "matched"
         case .invited: "invited"
+        case .seatsChanged: "seats_changed"
         }
     }
 }

@@ -42,6 +42,8 @@ extension LiveGameCache {
             if let held = heldCopy(of: game), held.row.status == .waiting { remove(game) }
         case .joined(let game, let user):
             if let held = heldCopy(of: game), held.seatRow(of: user) == nil { remove(game) }
+        case .seatsChanged(let game):
+            remove(game)
         case .chat, .matched, .invited:
             return
         }

@@ -61,7 +61,7 @@ public enum ParlorApplication {
         let play = PlayServices(
             database: database, accounts: accounts, engines: GameEngines(services.games), bus: bus, now: services.now, logger: logger)
         let handler = APIHandler(
-            database: database, migrator: migrator, readinessTimeout: services.readinessTimeout, accountsAPI: AccountsAPI(accounts: accounts),
+            database: database, migrator: migrator, readinessTimeout: services.readinessTimeout, accountsAPI: AccountsAPI(accounts: accounts, erasers: [PlayEraser(play: play), SyncEraser(), MiniAppsEraser()]),
             miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
             playAPI: PlayAPI(accounts: accounts, play: play))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table))

@@ -85,6 +85,18 @@ import Testing
         #expect(cache.get(game.id) == nil, "a copy from before the start is dropped")
     }
 
+    @Test func aCopyWhoseSeatsChangedIsDropped() throws {
+        let cache = LiveGameCache()
+        let game = try Self.activeGame()
+        cache.put(game)
+        cache.noticed(GameNotice.chat(game: game.id, line: ChatLine(user: "u0", seat: 0, name: "n", text: "hi", at: 1)))
+        #expect(cache.get(game.id) != nil)
+        cache.noticed(GameNotice.seatsChanged(game: game.id))
+        #expect(cache.get(game.id) == nil, "a deleted account's name is in the copy: the next read loads the game")
+        let wire = try JSONEncoder().encode(GameNotice.seatsChanged(game: game.id))
+        #expect(try JSONDecoder().decode(GameNotice.self, from: wire) == .seatsChanged(game: game.id))
+    }
+
     /// A started two-player Quortex game at seq 0.
     static func activeGame() throws -> LiveGame {
         let engine = Quortex.engine
