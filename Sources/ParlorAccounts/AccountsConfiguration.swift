@@ -13,6 +13,9 @@ public struct AccountsConfiguration: Sendable {
     public var keyRotationInterval: Duration = .seconds(30 * 24 * 3600)
     /// A superseded key stays published (and accepted) this long: longer than any token it signed lives.
     public var keyRetention: Duration = .seconds(24 * 3600)
+    /// Seal the signing keys in the database. `parlor serve` reads them from the settings or
+    /// its data directory; the default lives only as long as this process.
+    public var keyEncryption: KeyEncryptionKeys = .processLocal
     public var passwordResetLifetime: Duration = .seconds(30 * 60)
     public var launchCodeLifetime: Duration = .seconds(60)
     public var appTokenLifetime: Duration = .seconds(15 * 60)

@@ -2,8 +2,8 @@ import Foundation
 
 /// Creates the directory that holds local data, reporting the operating system's own reason when
 /// it cannot (a path through a regular file, a read-only file system, missing permission).
-enum DataDirectory {
-    static func prepare(_ path: String) throws(DatabaseError) {
+public enum DataDirectory {
+    public static func prepare(_ path: String) throws(DatabaseError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component

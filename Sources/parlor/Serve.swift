@@ -33,7 +33,11 @@ struct Serve: AsyncParsableCommand {
             let location = try options.location(sources)
             let logger = try options.bootstrapLogging(sources)
             let dataDirectory = URL(fileURLWithPath: sources.string(options.dataDir, .dataDir) ?? ".parlor")
-            let accounts = try sources.accountsConfiguration(server: configuration)
+            var accounts = try sources.accountsConfiguration(server: configuration)
+            accounts.keyEncryption = try sources.keyEncryptionKeys(dataDirectory: dataDirectory.path)
+            if case .postgres = location, sources.string(nil, .keyEncryptionKeys) == nil, sources.string(nil, .keyEncryptionKeysFile) == nil {
+                logger.warning("token signing keys are sealed with the key file in the data directory; every node must share it (or set key_encryption_keys)")
+            }
             let mailer = FileMailer(directory: dataDirectory.appendingPathComponent("mail"), logger: logger)
             // A provider that refuses connections should fail the sign-in at once, not retry until the timeout.
             var http = HTTPClient.Configuration()

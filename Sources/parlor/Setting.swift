@@ -22,6 +22,8 @@ enum Setting: String, CaseIterable, Sendable {
     case facebookGraphURL = "facebook_graph_url"
     case facebookLimitedKeysURL = "facebook_limited_keys_url"
     case nodeTimeout = "node_timeout"
+    case keyEncryptionKeys = "key_encryption_keys"
+    case keyEncryptionKeysFile = "key_encryption_keys_file"
 
     /// `PARLOR_DATA_DIR` for `data_dir`, and so on.
     var environmentName: String { "PARLOR_" + rawValue.uppercased() }

@@ -64,6 +64,8 @@ import Testing
         (["serve", "--database-url", "postgres://nobody:pw@127.0.0.1:1/none"], [:], 69, "cannot reach database postgres://nobody@127.0.0.1:1/none: connection refused"),
         (["serve", "--data-dir", "a-file/sub"], [:], 73, "a-file/sub' is not writable"),
         (["migrate", "--data-dir", "a-file"], [:], 73, "a-file is a file, not a directory"),
+        (["serve"], ["PARLOR_KEY_ENCRYPTION_KEYS": "nonsense"], 64, "key_encryption_keys: 'nonsense…' is not id:base64"),
+        (["serve"], ["PARLOR_KEY_ENCRYPTION_KEYS_FILE": "missing.keys"], 64, "cannot read key_encryption_keys_file missing.keys"),
     ] as [([String], [String: String], Int32, String)])
     func badConfigurationExitsWithAMessage(arguments: [String], environment: [String: String], status: Int32, message: String) async throws {
         try await withTemporaryDirectory { directory in

@@ -49,7 +49,7 @@ package struct AccountService: Sendable {
         self.database = database
         self.configuration = configuration
         self.keys = SigningKeyRing(
-            database: database, now: now, rotationInterval: configuration.keyRotationInterval, retention: configuration.keyRetention)
+            database: database, encryption: configuration.keyEncryption, now: now, rotationInterval: configuration.keyRotationInterval, retention: configuration.keyRetention)
         self.hasher = PasswordHasher(cost: configuration.bcryptCost)
         self.limiter = RateLimiter(database: database, now: now)
         self.mailer = mailer

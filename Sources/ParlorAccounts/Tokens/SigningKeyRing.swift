@@ -17,6 +17,10 @@ import SQLKit
 /// callers that find the keys due for a reload share one; and a reload that finishes after a
 /// later-started one is dropped rather than putting back an older key set, which would refuse
 /// tokens signed by the newer keys.
+///
+/// Private keys are stored sealed with ``KeyEncryptionKeys`` from the settings. A key found sealed
+/// with an older key-encryption key, or stored plain by an earlier version, is sealed again with
+/// the current one as it is loaded.
 actor SigningKeyRing {
     struct Key: Sendable {
         let kid: String
@@ -25,6 +29,7 @@ actor SigningKeyRing {
     }
 
     private let database: Database
+    private let encryption: KeyEncryptionKeys
     private let now: @Sendable () -> Date
     private let rotationInterval: Duration
     private let retention: Duration
@@ -40,8 +45,11 @@ actor SigningKeyRing {
     static let reloadInterval: Int64 = 60_000
     static let unknownKeyReloadInterval: Int64 = 5_000
 
-    init(database: Database, now: @escaping @Sendable () -> Date, rotationInterval: Duration, retention: Duration) {
+    init(
+        database: Database, encryption: KeyEncryptionKeys, now: @escaping @Sendable () -> Date, rotationInterval: Duration, retention: Duration
+    ) {
         self.database = database
+        self.encryption = encryption
         self.now = now
         self.rotationInterval = rotationInterval
         self.retention = retention
@@ -113,11 +121,11 @@ actor SigningKeyRing {
         let key = ES256PrivateKey()
         let kid = Secrets.randomToken(bytes: 12)
         let createdAt = now().millis
-        let pem = key.pemRepresentation
+        let sealed = try encryption.seal(key.pemRepresentation, context: kid)
         try await database.withConnection { sql in
             try await sql.insert(into: "signing_keys")
                 .columns("kid", "algorithm", "private_key", "created_at")
-                .values(SQLBind(kid), SQLBind("ES256"), SQLBind(pem), SQLBind(createdAt))
+                .values(SQLBind(kid), SQLBind("ES256"), SQLBind(sealed), SQLBind(createdAt))
                 .run()
         }
         database.logger.info("made a new token signing key", metadata: ["kid": "\(kid)"])
@@ -158,14 +166,18 @@ actor SigningKeyRing {
         }
         let current = now().millis
         var loaded: [Key] = []
+        var resealing: [(kid: String, stored: String, pem: String)] = []
         for (index, row) in rows.enumerated() {
             let createdAt = try row.decode(column: "created_at", as: Int64.self)
             // A key is published until its successor has been signing for the retention period.
             if index > 0, let successor = loaded.last, current - successor.createdAt >= retention.milliseconds { break }
-            let pem = try row.decode(column: "private_key", as: String.self)
+            let stored = try row.decode(column: "private_key", as: String.self)
             let kid = try row.decode(column: "kid", as: String.self)
+            let (pem, sealedBy) = try encryption.open(stored, context: kid)
+            if sealedBy != encryption.current.id { resealing.append((kid, stored, pem)) }
             loaded.append(Key(kid: kid, privateKey: try ES256PrivateKey(pem: pem), createdAt: createdAt))
         }
+        if !resealing.isEmpty { try await Self.reseal(resealing, with: encryption, in: database) }
         let fresh = JWTKeyCollection()
         for key in loaded { await fresh.add(ecdsa: key.privateKey, kid: JWKIdentifier(string: key.kid)) }
         guard number > reloadApplied else { return }
@@ -173,5 +185,34 @@ actor SigningKeyRing {
         keys = loaded
         collection = fresh
         loadedAt = current
+    }
+
+    /// Seals `keys` again with the current key-encryption key. Each row is replaced only if it
+    /// still holds what was read, so a node with an older key list cannot undo a newer seal.
+    private static func reseal(_ keys: [(kid: String, stored: String, pem: String)], with encryption: KeyEncryptionKeys, in database: Database) async throws {
+        try await database.withConnection { sql in
+            for key in keys {
+                try await sql.update("signing_keys").set("private_key", to: try encryption.seal(key.pem, context: key.kid))
+                    .where("kid", .equal, key.kid).where("private_key", .equal, key.stored).run()
+            }
+        }
+        database.logger.info("sealed token signing keys with the current key-encryption key", metadata: ["keys": "\(keys.count)", "kek": "\(encryption.current.id)"])
+    }
+
+    /// Seals every stored signing key, retired ones too, with the current key-encryption key;
+    /// how many were sealed again. After it, older key-encryption keys can leave the settings.
+    static func resealAll(with encryption: KeyEncryptionKeys, in database: Database) async throws -> Int {
+        let rows = try await database.withConnection { sql in
+            try await sql.select().columns("kid", "private_key").from("signing_keys").all()
+        }
+        var resealing: [(kid: String, stored: String, pem: String)] = []
+        for row in rows {
+            let kid = try row.decode(column: "kid", as: String.self)
+            let stored = try row.decode(column: "private_key", as: String.self)
+            let (pem, sealedBy) = try encryption.open(stored, context: kid)
+            if sealedBy != encryption.current.id { resealing.append((kid, stored, pem)) }
+        }
+        if !resealing.isEmpty { try await reseal(resealing, with: encryption, in: database) }
+        return resealing.count
     }
 }

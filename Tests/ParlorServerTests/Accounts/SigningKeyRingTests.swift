@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: TestDatabaseKind.available)
     func concurrentFirstSignersMakeOneKeyAndEveryTokenVerifies(kind: TestDatabaseKind) async throws {
         try await kind.withDatabase(migrated: true) { database in
-            let ring = SigningKeyRing(database: database, now: { Date() }, rotationInterval: .seconds(3600), retention: .seconds(86_400))
+            let ring = SigningKeyRing(database: database, encryption: .processLocal, now: { Date() }, rotationInterval: .seconds(3600), retention: .seconds(86_400))
             let tokens = try await withThrowingTaskGroup(of: String.self) { group in
                 for index in 0..<32 { group.addTask { try await ring.sign(Self.claims(index)) } }
                 return try await group.reduce(into: [String]()) { $0.append($1) }
@@ -38,7 +38,7 @@ import Testing
     /// refuses the twin, so an issued token cannot be turned into a second valid one.
     @Test func everySignatureIsInTheLowFormAndItsTwinIsRefused() async throws {
         try await TestDatabaseKind.sqlite.withDatabase(migrated: true) { database in
-            let ring = SigningKeyRing(database: database, now: { Date() }, rotationInterval: .seconds(3600), retention: .seconds(86_400))
+            let ring = SigningKeyRing(database: database, encryption: .processLocal, now: { Date() }, rotationInterval: .seconds(3600), retention: .seconds(86_400))
             for index in 0..<24 {
                 let token = try await ring.sign(Self.claims(index))
                 #expect(ES256Signature.hasLowS(token))
@@ -58,7 +58,7 @@ import Testing
     /// Tokens signed with the ring's own key but with times this server never issues.
     @Test func tokensFromTheFutureOrLivingTooLongAreRefused() async throws {
         try await TestDatabaseKind.sqlite.withDatabase(migrated: true) { database in
-            let ring = SigningKeyRing(database: database, now: { Date() }, rotationInterval: .seconds(3600), retention: .seconds(86_400))
+            let ring = SigningKeyRing(database: database, encryption: .processLocal, now: { Date() }, rotationInterval: .seconds(3600), retention: .seconds(86_400))
             let now = Int64(Date().timeIntervalSince1970)
             let check: @Sendable (TokenClaims) async throws -> TokenError? = { claims in
                 let token = try await ring.sign(claims)
