@@ -35,6 +35,16 @@ import Testing
             let onMoves = try await client.execute(uri: "/test/moves", method: .get)
             #expect(onMoves.status == .methodNotAllowed)
             #expect(onMoves.headers[.allow] == "POST")
+
+            // A literal segment wins over a parameter, as in the router: GET /games/join is not
+            // GET /games/{gameID}, and nothing is listed twice.
+            let onJoin = try await client.execute(uri: "/games/join", method: .get)
+            #expect(onJoin.status == .methodNotAllowed)
+            #expect(onJoin.headers[.allow] == "POST")
+            let onCatalogue = try await client.execute(uri: "/games/catalogue", method: .put)
+            #expect(onCatalogue.headers[.allow] == "GET, HEAD")
+            let onGame = try await client.execute(uri: "/games/\(UUID())", method: .put)
+            #expect(onGame.headers[.allow] == "GET, HEAD")
         }
     }
 

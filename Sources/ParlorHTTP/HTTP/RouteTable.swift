@@ -29,12 +29,32 @@ package final class RouteTable: Sendable {
 
     /// The methods served on `path` (HEAD wherever GET is), or none when no template matches it.
     package func methods(matching path: String) -> [HTTPRequest.Method] {
-        let segments = Self.split(path)
-        var methods = routes.withLock { routes in
-            routes.filter { Self.matches($0.segments, segments) }.flatMap(\.methods)
-        }
+        var methods = route(matching: path)?.methods ?? []
         if methods.contains(.get), !methods.contains(.head) { methods.append(.head) }
         return methods
+    }
+
+    /// The template the router serves `path` under, as it was added.
+    package func template(matching path: String) -> String? {
+        route(matching: path).map { "/" + $0.segments.joined(separator: "/") }
+    }
+
+    /// The template that serves `path`: of those that match, the one with a literal segment where
+    /// the others have a parameter, earliest first, as the router's trie picks it (it does not fall
+    /// back to a parameter once a literal matched, so `GET /games/join` is not `GET /games/{id}`).
+    private func route(matching path: String) -> Route? {
+        let segments = Self.split(path)
+        return routes.withLock { routes in
+            routes.filter { Self.matches($0.segments, segments) }.max { Self.literals($0.segments).lexicographicallyPrecedes(Self.literals($1.segments)) }
+        }
+    }
+
+    private static func literals(_ template: [Substring]) -> [Int] {
+        template.map { isParameter($0) ? 0 : 1 }
+    }
+
+    private static func isParameter(_ segment: Substring) -> Bool {
+        segment.hasPrefix(":") || segment == "*" || (segment.hasPrefix("{") && segment.hasSuffix("}"))
     }
 
     private static func split(_ path: String) -> [Substring] {
@@ -43,8 +63,6 @@ package final class RouteTable: Sendable {
 
     private static func matches(_ template: [Substring], _ path: [Substring]) -> Bool {
         guard template.count == path.count else { return false }
-        return zip(template, path).allSatisfy { pattern, value in
-            pattern == value || pattern.hasPrefix(":") || pattern == "*" || (pattern.hasPrefix("{") && pattern.hasSuffix("}"))
-        }
+        return zip(template, path).allSatisfy { pattern, value in pattern == value || isParameter(pattern) }
     }
 }
