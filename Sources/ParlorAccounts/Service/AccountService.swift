@@ -61,6 +61,7 @@ package struct AccountService: Sendable {
 
     /// The caller named by the request's bearer token, or 401.
     package func authenticate() async throws -> AuthenticatedUser {
+        if let checked = AuthenticatedCaller.current { return checked }
         guard let token = RequestOrigin.current.bearerToken else {
             throw APIError.unauthorized("sign in first: send 'Authorization: Bearer <access token>'")
         }

@@ -45,6 +45,7 @@ public enum ParlorApplication {
             httpClient: services.httpClient, now: services.now, logger: logger)
         let accounts = AccountService(
             database: database, configuration: services.accounts, mailer: services.mailer, verifier: verifier, now: services.now)
+        router.add(middleware: BearerFirstMiddleware(accounts: accounts, routes: table, secured: APIDocument.bearerOperations))
         let miniApps = MiniAppService(accounts: accounts)
         if services.accounts.demoMiniApp {
             do {
