@@ -10,8 +10,13 @@ import OpenAPIRuntime
 /// the log, not to the client.
 package struct ErrorMiddleware<Context: RequestIDContext>: RouterMiddleware {
     package let routes: RouteTable
+    /// The typed and required parameters of each operation, by operation id.
+    package let parameters: [String: [ParameterRule]]
 
-    package init(routes: RouteTable) { self.routes = routes }
+    package init(routes: RouteTable, parameters: [String: [ParameterRule]] = [:]) {
+        self.routes = routes
+        self.parameters = parameters
+    }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -26,6 +31,8 @@ package struct ErrorMiddleware<Context: RequestIDContext>: RouterMiddleware {
                     allowed.isEmpty
                     ? .notFound("no route for \(request.method.rawValue) \(path)")
                     : .methodNotAllowed(request.method, path: path, allowed: allowed)
+            } else if let refused = error as? ServerError, let field = parameterProblem(refused, in: request) {
+                apiError = .invalidFields([field])
             } else if let clientError = APIError(clientError: error) {
                 apiError = clientError
             } else {
@@ -34,6 +41,21 @@ package struct ErrorMiddleware<Context: RequestIDContext>: RouterMiddleware {
             }
             return try apiError.response(from: request, context: context)
         }
+    }
+
+    /// The parameter a request the generated code refused breaks, if that is why it was refused.
+    private func parameterProblem(_ error: ServerError, in request: Request) -> FieldError? {
+        guard (400..<500).contains(error.httpStatus.code), let rules = parameters[error.operationID] else { return nil }
+        var query: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters where query[String(name)] == nil { query[String(name)] = String(value) }
+        var path: [String: String] = [:]
+        if let template = routes.template(matching: request.uri.path) {
+            let values = request.uri.path.split(separator: "/")
+            for (segment, value) in zip(template.split(separator: "/"), values) where segment.hasPrefix("{") && segment.hasSuffix("}") {
+                path[String(segment.dropFirst().dropLast())] = String(value).removingPercentEncoding ?? String(value)
+            }
+        }
+        return ParameterRule.firstProblem(in: rules, query: query, path: path)
     }
 }
 

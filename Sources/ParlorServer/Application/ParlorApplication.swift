@@ -37,7 +37,7 @@ public enum ParlorApplication {
         router.add(middleware: RequestOriginMiddleware(trustForwardedFor: configuration.trustForwardedFor))
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: MetricsMiddleware())
-        router.add(middleware: ErrorMiddleware(routes: table))
+        router.add(middleware: ErrorMiddleware(routes: table, parameters: ParameterRules.byOperation))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
 
         let verifier = SignInVerifier(

@@ -1,0 +1,17 @@
+import ParlorAPI
+import ParlorHTTP
+
+/// The parameters of `openapi.yaml` that are not free strings (or that are required), by
+/// operation, so a request breaking one is answered naming it. A contract test checks this table
+/// against the document.
+enum ParameterRules {
+    static let byOperation: [String: [ParameterRule]] = [
+        "listGames": [
+            .oneOf("status", Components.Schemas.GameStatus.allCases.map(\.rawValue)),
+            .integer("limit", 1...100),
+        ],
+        "listSyncEvents": [.integer("limit", 1...1000)],
+        "checkUsername": [ParameterRule("username", in: .query, required: true)],
+        "unlinkIdentity": [.oneOf("provider", in: .path, Components.Schemas.IdentityProvider.allCases.map(\.rawValue))],
+    ]
+}
