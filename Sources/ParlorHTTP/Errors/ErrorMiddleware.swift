@@ -19,8 +19,9 @@ package struct ErrorMiddleware<Context: RequestIDContext>: RouterMiddleware {
     }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let body = ReceivedBody()
         do {
-            return try await next(request, context)
+            return try await ReceivedBody.$current.withValue(body) { try await next(request, context) }
         } catch {
             let apiError: APIError
             if let routing = error as? any HTTPResponseError, routing.status == .notFound, context.endpointPath == "NotFound" {
@@ -33,6 +34,8 @@ package struct ErrorMiddleware<Context: RequestIDContext>: RouterMiddleware {
                     : .methodNotAllowed(request.method, path: path, allowed: allowed)
             } else if let refused = error as? ServerError, let field = parameterProblem(refused, in: request) {
                 apiError = .invalidFields([field])
+            } else if let refused = error as? ServerError, refused.underlyingError is DecodingError, body.wasEmpty {
+                apiError = .malformedJSON("the request body is empty; expected a JSON document")
             } else if let clientError = APIError(clientError: error) {
                 apiError = clientError
             } else {

@@ -34,17 +34,31 @@ public struct JSONBodyDecoder: RequestDecoder {
         }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "the body is not valid JSON"
+            // Foundation also says this of a number that is not a whole one, or too large for 64 bits.
+            return "the body is not valid JSON, or holds a number that is not a whole number of at most 64 bits where one is expected"
+        case .dataCorrupted(let context) where context.debugDescription.hasPrefix("Additional properties are disabled"):
+            return "unknown field \(path(context)); the request takes only the documented fields"
         case .dataCorrupted(let context):
-            return "invalid value at \(path(context)): \(context.debugDescription)"
+            return "invalid value at \(path(context))"
         case .keyNotFound(let key, let context):
             return "missing field '\(key.stringValue)' in \(path(context))"
         case .typeMismatch(let type, let context):
-            return "wrong type at \(path(context)): expected \(type)"
+            return "wrong type at \(path(context)): expected \(jsonName(of: type))"
         case .valueNotFound(let type, let context):
-            return "missing value at \(path(context)): expected \(type)"
+            return "missing value at \(path(context)): expected \(jsonName(of: type))"
         @unknown default:
             return "the body does not match the expected JSON shape"
         }
+    }
+
+    /// What JSON calls a Swift type a decoder expected.
+    private static func jsonName(of type: Any.Type) -> String {
+        let name = String(describing: type)
+        if ["Int", "Int64", "Int32", "UInt8", "Double", "Float"].contains(name) { return "a number" }
+        if name == "String" { return "a string" }
+        if name == "Bool" { return "true or false" }
+        if name.hasPrefix("Array") { return "an array" }
+        if name.hasPrefix("Dictionary") || name.contains("Container") { return "an object" }
+        return "a different type"
     }
 }

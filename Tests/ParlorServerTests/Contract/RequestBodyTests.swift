@@ -1,0 +1,47 @@
+import Foundation
+import HTTPTypes
+@testable import ParlorRealtime
+import ParlorTestSupport
+import Testing
+import Yams
+
+/// Request bodies take the documented fields only, and a refusal says what is wrong in the
+/// client's terms, never the decoder's.
+@Suite struct RequestBodyTests {
+    @Test func everyRequestBodyRefusesUnknownFields() throws {
+        let text = try String(contentsOf: repositoryRoot().appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        let tree = try YAMLDecoder().decode(JSONValue.self, from: text)
+        var open: [String] = []
+        for (path, item) in tree["paths"]?.objectValue ?? [:] {
+            for (method, operation) in item.objectValue ?? [:] {
+                guard let reference = operation["requestBody"]?["content"]?["application/json"]?["schema"]?["$ref"]?.stringValue,
+                    let name = reference.split(separator: "/").last
+                else { continue }
+                if tree["components"]?["schemas"]?[String(name)]?["additionalProperties"] != .bool(false) { open.append("\(method) \(path): \(name)") }
+            }
+        }
+        #expect(open.isEmpty)
+    }
+
+    @Test func refusalsSayWhatIsWrongInTheClientsTerms() async throws {
+        try await withOnlinePlayServer { server in
+            let guest = try await server.guest()
+            let cases: [(String?, String)] = [
+                (#"{"game":"quortex","players":2,"mode":"realtime","bogus":1}"#, "unknown field 'bogus'"),
+                (#"{"game":"quortex","players":"two"}"#, "wrong type at 'players': expected a number"),
+                (#"{"game":"quortex","players":2,"mode":"sideways"}"#, "invalid value at 'mode'"),
+                (nil, "the request body is empty"),
+                (#"{"players":2}"#, "missing field 'game'"),
+            ]
+            for (body, message) in cases {
+                let reply = try await server.call(.post, "/games", as: guest, body: body)
+                let error = reply.json["error"] as? [String: Any]
+                #expect(reply.status == 400)
+                #expect((error?["message"] as? String)?.contains(message) == true, "\(body ?? "no body"): \(reply.json)")
+                for word in ["Int", "String", "CodingKeys", "Debug", "disabled"] {
+                    #expect((error?["message"] as? String)?.contains(word) == false, "\(reply.json)")
+                }
+            }
+        }
+    }
+}
