@@ -122,7 +122,7 @@ extension AccountsAPI {
         return .ok(.init(body: .json(.init(keys: keys))))
     }
 
-    /// Runs a provider check, mapping its failures to 401, 502 or 503.
+    /// Runs a provider check, mapping its failures to 401, 502 or 404 (a method this server does not offer).
     private func verified(_ check: () async throws -> ExternalIdentity) async throws -> ExternalIdentity {
         do {
             return try await check()
@@ -133,7 +133,7 @@ extension AccountsAPI {
             case .providerUnavailable(let provider, let reason):
                 throw APIError(.badGateway, code: "provider_unavailable", message: "\(provider.rawValue) could not be reached: \(reason); try again")
             case .notConfigured(let provider):
-                throw APIError(.serviceUnavailable, code: "provider_not_configured", message: "sign in with \(provider.rawValue) is not configured on this server")
+                throw APIError(.notFound, code: "provider_not_configured", message: "sign in with \(provider.rawValue) is not configured on this server")
             }
         }
     }

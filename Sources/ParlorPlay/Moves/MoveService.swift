@@ -34,8 +34,9 @@ extension MoveService {
     /// Plays `request` for `user`. A move id already applied answers its first result; a write
     /// that loses the race for `seq` to another node reloads the game and tries again.
     package func move(_ id: UUID, user: String, moveID: String, request: MoveRequest, expectedSeq: Int? = nil) async throws -> MoveOutcome {
-        guard (1...64).contains(moveID.utf8.count) else {
-            throw APIError.invalidFields([FieldError(field: "move_id", message: "must be 1–64 bytes")])
+        // Counted as JSON Schema counts a string's length: in Unicode code points.
+        guard (1...64).contains(moveID.unicodeScalars.count) else {
+            throw APIError.invalidFields([FieldError(field: "move_id", message: "must be 1–64 characters")])
         }
         for attempt in 0..<5 {
             let game = attempt == 0 ? try await live(id) : try await reload(id)

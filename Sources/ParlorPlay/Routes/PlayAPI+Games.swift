@@ -21,11 +21,12 @@ extension PlayAPI {
         let user = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         let settings = try body.settings.map { try JSONEncoder().encode($0) }
+        let fields = GameRequestFields(mode: body.mode, timeoutPolicy: body.timeoutPolicy, turnSeconds: body.turnSeconds, graceSeconds: body.graceSeconds)
+        try fields.validate()
         let game = try await play.games.create(
             .init(
-                gameID: body.game, players: body.players, mode: body.mode == .turnBased ? .turnBased : .realtime, settings: settings,
-                turnSeconds: body.turnSeconds, graceSeconds: body.graceSeconds,
-                timeoutPolicy: body.timeoutPolicy.map { $0 == .botMove ? .botMove : .forfeit }),
+                gameID: body.game, players: body.players, mode: fields.mode, settings: settings, turnSeconds: body.turnSeconds,
+                graceSeconds: body.graceSeconds, timeoutPolicy: fields.timeoutPolicy),
             by: user.userID)
         return .created(.init(body: .json(try game.representation(for: user.userID))))
     }

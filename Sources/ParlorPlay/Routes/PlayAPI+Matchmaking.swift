@@ -35,8 +35,9 @@ extension PlayAPI {
     package func enterQuickMatch(_ input: Operations.EnterQuickMatch.Input) async throws -> Operations.EnterQuickMatch.Output {
         let user = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
-        let row = try await play.quickMatch.enterQuickMatch(
-            user.userID, game: body.game, players: body.players, mode: body.mode == .turnBased ? .turnBased : .realtime)
+        let fields = GameRequestFields(mode: body.mode)
+        try fields.validate()
+        let row = try await play.quickMatch.enterQuickMatch(user.userID, game: body.game, players: body.players, mode: fields.mode)
         return .ok(.init(body: .json(quickMatchStatus(row))))
     }
 

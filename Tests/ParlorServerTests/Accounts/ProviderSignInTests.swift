@@ -161,7 +161,7 @@ import Testing
             accounts.discord.clientID = ""
         }) { server in
             let apple = try await server.call("/auth/apple", ["identity_token": "x.y.z"])
-            #expect(apple.status == .serviceUnavailable)
+            #expect(apple.status == .notFound)
             #expect(apple.errorCode == "provider_not_configured")
             let discord = try await server.call("/auth/discord", ["code": "c", "redirect_uri": AccountsHarness.discordRedirect])
             #expect(discord.errorCode == "provider_not_configured")
