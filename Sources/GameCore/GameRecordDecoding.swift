@@ -49,7 +49,7 @@ extension GameError {
     /// Decodes JSON, turning any failure into `corruptedPayload` that names the offending field.
     public static func decoding<T: Decodable>(_ type: T.Type, from data: Data) throws(GameError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try GameJSON.decoder().decode(type, from: data)
         } catch let error as DecodingError {
             throw .corruptedPayload(describe(error))
         } catch {

@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import ParlorAccounts
 import ParlorAPI
+import ParlorHTTP
 import ParlorPlay
 
 /// Each receiver's frames, rendered from the stored game: a player's view for their seat, a
@@ -18,13 +19,13 @@ extension PlayChannel {
         case .reconnected(let game, let player, let seat):
             return ([.encoding(RealtimePresence(type: .playerReconnected, game: game, user: player, seat: seat))], lastSent)
         case .chat(let game, let line):
-            return ([.encoding(RealtimeChatMessage(game: game, user: line.user, name: line.name, text: line.text, at: line.at))], lastSent)
+            return ([.encoding(RealtimeChatMessage(game: game, user: line.user, name: line.name, text: line.text, at: Date(millis: line.at)))], lastSent)
         case .matched(let game, let recipient):
             guard recipient == user else { return ([], lastSent) }
             return ([.encoding(RealtimeMatchFound(game: game))], lastSent)
         case .invited(let game, let recipient, let invitation, let from, let expiresAt):
             guard recipient == user else { return ([], lastSent) }
-            return ([.encoding(RealtimeInvitation(game: game, invitation: invitation, from: from, expiresAt: expiresAt))], lastSent)
+            return ([.encoding(RealtimeInvitation(game: game, invitation: invitation, from: from, expiresAt: Date(millis: expiresAt)))], lastSent)
         case .seatsChanged:
             // Only names and waiting seats change; the next state a follower gets carries them.
             return ([], lastSent)

@@ -25,7 +25,7 @@ import Testing
             #expect(record["seed"] as? String == String(40 + index))
             #expect((record["seats"] as? [Any])?.count == 3)
             let outcome = try #require(record["outcome"] as? [String: Any])
-            #expect(["flow", "tie", "constraint"].contains(outcome["winType"] as? String))
+            #expect(["flow", "tie", "constraint"].contains(outcome["win_type"] as? String))
             #expect((record["actions"] as? [Any])?.isEmpty == false)
         }
         let again = try await run(["quortex", "selfplay", "--players", "3", "--games", "3", "--seed", "40", "--bot", "heuristic,random,lookahead"])
@@ -43,8 +43,8 @@ import Testing
         let result = try await run(["quortex", "legal"], input: input)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try object(Substring(result.stdout.trimmingCharacters(in: .newlines)))
-        #expect(report["currentSeat"] as? Int != nil)
-        #expect(["noSharps", "oneSharp", "twoSharps", "threeSharps"].contains(report["drawnTile"] as? String))
+        #expect(report["current_seat"] as? Int != nil)
+        #expect(["noSharps", "oneSharp", "twoSharps", "threeSharps"].contains(report["drawn_tile"] as? String))
         let legal = try #require(report["legal"] as? [[String: Any]])
         // Four tiles down leave 33 empty cells; early on every rotation of every empty cell is legal.
         #expect(legal.count == 33 * 6)
@@ -64,7 +64,7 @@ import Testing
         let report = try object(Substring(result.stdout.trimmingCharacters(in: .newlines)))
         #expect((report["legal"] as? [Any])?.isEmpty == true)
         #expect(report["outcome"] is [String: Any])
-        #expect(report["currentSeat"] == nil)
+        #expect(report["current_seat"] == nil)
     }
 
     @Test(arguments: [

@@ -62,6 +62,8 @@ public protocol GameEngine: Sendable {
 
     /// The canonical settings JSON: `json` checked against the game's schema, or its defaults.
     func settings(_ json: Data?, players: Int) throws(GameError) -> String
+    /// Stored settings as clients see them, in ``GameJSON``'s convention (whatever the stored form).
+    func wireSettings(_ stored: String) throws(GameError) -> Data
     func start(settings: String, seed: GameSeed, seats: [GamePlayer]) throws(GameError) -> EngineState
     /// Replays a stored entry's action (none for a `resign` entry).
     func replay(action: String?, by seat: Int, on state: EngineState) throws(GameError) -> EngineState

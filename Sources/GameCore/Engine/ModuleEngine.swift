@@ -18,7 +18,7 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
         let settings: Module.Settings
         if let json {
             do {
-                settings = try JSONDecoder().decode(Module.Settings.self, from: json)
+                settings = try GameJSON.decoder().decode(Module.Settings.self, from: json)
             } catch {
                 throw .invalidAction("these are not \(Module.catalogEntry.displayName) settings: \(Self.describe(error))")
             }
@@ -31,10 +31,15 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
         return try Self.encode(settings)
     }
 
+    func wireSettings(_ stored: String) throws(GameError) -> Data {
+        let settings = try GameError.decoding(Module.Settings.self, from: Data(stored.utf8))
+        return Data(try Self.encode(settings).utf8)
+    }
+
     func start(settings: String, seed: GameSeed, seats: [GamePlayer]) throws(GameError) -> EngineState {
         let decoded: Module.Settings
         do {
-            decoded = try JSONDecoder().decode(Module.Settings.self, from: Data(settings.utf8))
+            decoded = try GameJSON.decoder().decode(Module.Settings.self, from: Data(settings.utf8))
         } catch {
             throw .corruptedPayload("stored settings do not decode: \(Self.describe(error))")
         }
@@ -48,7 +53,12 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
 
     func decodeAction(from decoder: any Decoder) -> SubmittedAction {
         do {
-            return .decoded(DecodedAction(value: try Module.Action(from: decoder)))
+            // The message's own decoder knows nothing of the game's key convention: the action is
+            // read as JSON and decoded again with it.
+            let json = try JSONEncoder().encode(try JSONValue(from: decoder))
+            return .decoded(DecodedAction(value: try Self.decodeAction(json: json)))
+        } catch let error as GameError {
+            return .undecodable(error)
         } catch {
             return .undecodable(Self.notAnAction(error))
         }
@@ -107,7 +117,7 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
     }
 
     func viewJSON(of state: EngineState, seat: Int?) throws -> Data {
-        try JSONEncoder().encode(view(of: try typed(state), seat: seat))
+        try GameJSON.encoder().encode(view(of: try typed(state), seat: seat))
     }
 
     func view(of state: EngineState, seat: Int?) throws -> any Encodable & Sendable {
@@ -115,18 +125,18 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
     }
 
     func action(canonical json: String) throws -> any Encodable & Sendable {
-        try JSONDecoder().decode(Module.Action.self, from: Data(json.utf8))
+        try GameJSON.decoder().decode(Module.Action.self, from: Data(json.utf8))
     }
 
     func recordJSON(settings: String, seed: GameSeed, seats: [GamePlayer], actions: [(seat: Int, action: String?)]) throws -> Data {
-        let decoded = try JSONDecoder().decode(Module.Settings.self, from: Data(settings.utf8))
+        let decoded = try GameJSON.decoder().decode(Module.Settings.self, from: Data(settings.utf8))
         let seated = try actions.compactMap { stored in
-            try stored.action.map { SeatedAction(seat: stored.seat, action: try JSONDecoder().decode(Module.Action.self, from: Data($0.utf8))) }
+            try stored.action.map { SeatedAction(seat: stored.seat, action: try GameJSON.decoder().decode(Module.Action.self, from: Data($0.utf8))) }
         }
         var record = GameRecord<Module>(settings: decoded, seed: seed, seats: seats, actions: seated)
         // The engine's outcome, so the record replays; a platform resignation is in the game's own outcome.
         record.outcome = Module.outcome(of: try record.replay())
-        return try JSONEncoder().encode(record)
+        return try GameJSON.encoder().encode(record)
     }
 
     // MARK: Types
@@ -154,7 +164,7 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
 
     private static func decodeAction(json: Data) throws(GameError) -> Module.Action {
         do {
-            return try JSONDecoder().decode(Module.Action.self, from: json)
+            return try GameJSON.decoder().decode(Module.Action.self, from: json)
         } catch {
             throw notAnAction(error)
         }
@@ -166,7 +176,7 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
 
     private static func encode(_ value: some Encodable) throws(GameError) -> String {
         do {
-            return String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+            return String(decoding: try GameJSON.encoder().encode(value), as: UTF8.self)
         } catch {
             throw .corruptedPayload("cannot encode: \(describe(error))")
         }

@@ -85,7 +85,7 @@ public struct RealtimeState<Action: Codable & Sendable, View: Codable & Sendable
     public var missed: [RealtimeMoveRecord<Action>]
     public var outcome: RealtimeOutcome?
     private enum CodingKeys: String, CodingKey {
-        case type, game, gameId = "game_id", seq, status, seat, seats, view, missed, outcome
+        case type, game, gameId, seq, status, seat, seats, view, missed, outcome
     }
     public init(
         game: UUID, gameId: String, seq: Int, status: String, seat: Int?, seats: [RealtimeSeat], view: View?,
@@ -145,7 +145,7 @@ public struct RealtimeAck: Codable, Sendable, Equatable {
     public var seq: Int
     /// True when this answers a repeat of an already applied move id.
     public var repeated: Bool
-    private enum CodingKeys: String, CodingKey { case type, game, moveId = "move_id", seq, repeated }
+    private enum CodingKeys: String, CodingKey { case type, game, moveId, seq, repeated }
     public init(game: UUID, moveId: String, seq: Int, repeated: Bool) {
         self.game = game
         self.moveId = moveId
@@ -171,7 +171,7 @@ public struct RealtimePresence: Codable, Sendable, Equatable {
 public struct RealtimeOutcome: Codable, Sendable, Equatable {
     public var winners: [Int]
     public var winType: String
-    private enum CodingKeys: String, CodingKey { case winners, winType = "win_type" }
+    private enum CodingKeys: String, CodingKey { case winners, winType }
     public init(winners: [Int], winType: String) {
         self.winners = winners
         self.winType = winType
@@ -211,9 +211,8 @@ public struct RealtimeChatMessage: Codable, Sendable, Equatable {
     public var user: String
     public var name: String
     public var text: String
-    /// Milliseconds since 1970.
-    public var at: Int64
-    public init(game: UUID, user: String, name: String, text: String, at: Int64) {
+    @WireDate public var at: Date
+    public init(game: UUID, user: String, name: String, text: String, at: Date) {
         self.game = game
         self.user = user
         self.name = name
@@ -236,12 +235,11 @@ public struct RealtimeInvitation: Codable, Sendable, Equatable {
     public var invitation: String
     /// The inviting user's id.
     public var from: String
-    /// Milliseconds since 1970.
-    public var expiresAt: Int64
+    @WireDate public var expiresAt: Date
 
-    enum CodingKeys: String, CodingKey { case type, game, invitation, from, expiresAt = "expires_at" }
+    enum CodingKeys: String, CodingKey { case type, game, invitation, from, expiresAt }
 
-    public init(game: UUID, invitation: String, from: String, expiresAt: Int64) {
+    public init(game: UUID, invitation: String, from: String, expiresAt: Date) {
         self.game = game
         self.invitation = invitation
         self.from = from
@@ -258,7 +256,7 @@ public struct RealtimeError: Codable, Sendable, Equatable {
     public var message: String
     @OptionalWireUUID public var game: UUID?
     public var moveId: String?
-    private enum CodingKeys: String, CodingKey { case type, code, message, game, moveId = "move_id" }
+    private enum CodingKeys: String, CodingKey { case type, code, message, game, moveId }
     public init(code: String, message: String, game: UUID? = nil, moveId: String? = nil) {
         self.code = code
         self.message = message

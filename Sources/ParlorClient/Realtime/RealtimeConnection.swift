@@ -69,7 +69,10 @@ public actor RealtimeConnection {
     public nonisolated func send(_ message: some Encodable) async throws {
         let text: String
         do {
-            text = String(decoding: try JSONEncoder().encode(message), as: UTF8.self)
+            // Every key on the wire, a game action's included, is snake_case.
+            let encoder = JSONEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            text = String(decoding: try encoder.encode(message), as: UTF8.self)
         } catch {
             throw RealtimeConnectionError.unencodable(String(describing: error))
         }

@@ -25,7 +25,7 @@ extension LiveGame {
             turnDeadline: row.deadlineAt.map(Date.init(millis:)), createdAt: Date(millis: row.createdAt),
             startedAt: row.startedAt.map(Date.init(millis:)), endedAt: row.endedAt.map(Date.init(millis:)),
             outcome: row.outcome.map { Components.Schemas.GameOutcomeBody(winners: $0.winners, winType: $0.winType.rawValue) },
-            settings: try .decoding(Data(row.settings.utf8)), turnSeconds: row.turnSeconds,
+            settings: try .decoding(try engine.wireSettings(row.settings)), turnSeconds: row.turnSeconds,
             timeoutPolicy: row.timeoutPolicy == .botMove ? .botMove : .forfeit, rematch: nil, view: view)
     }
 }

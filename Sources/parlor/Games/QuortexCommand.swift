@@ -24,9 +24,10 @@ func readQuortexRecord() throws -> (GameRecord<Quortex>, QuortexState) {
     return (record, try record.replay())
 }
 
-/// JSON as the commands print it: one line, keys sorted, so output is stable and diffable.
+/// JSON as the commands print it: one line, keys sorted and snake_case (``GameJSON``), so output
+/// is stable, diffable and reads as the server writes the same values.
 func printJSON(_ value: some Encodable) throws {
-    let encoder = JSONEncoder()
+    let encoder = GameJSON.encoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }

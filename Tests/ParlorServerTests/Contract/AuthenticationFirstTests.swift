@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore

@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import HTTPTypes
 @testable import ParlorRealtime
 import ParlorTestSupport

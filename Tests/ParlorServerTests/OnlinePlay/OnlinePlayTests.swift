@@ -43,7 +43,7 @@ struct OnlinePlayTests {
             let record = try await server.call(.get, "/games/\(game)/record", as: guests[0])
             #expect(record.status == 200)
             let data = try JSONSerialization.data(withJSONObject: try #require(record.json["record"]))
-            let replayed = try JSONDecoder().decode(GameRecord<Quortex>.self, from: data)
+            let replayed = try GameJSON.decoder().decode(GameRecord<Quortex>.self, from: data)
             #expect(replayed.actions.count == finalSeq)
             // Every move over a socket is timed on the server (the registry is the process's, so at least these).
             let metrics = String(buffer: try await server.client.executeRequest(uri: "/metrics", method: .get, headers: [:], body: nil).body)
@@ -64,7 +64,7 @@ struct OnlinePlayTests {
             let logs = try await playToTheEnd(game, guests: guests, nodes: [server], choose: Self.crazyEightsMove).map(\.log)
             let record = try await server.call(.get, "/games/\(game)/record", as: guests[0])
             let data = try JSONSerialization.data(withJSONObject: try #require(record.json["record"]))
-            let replayed = try JSONDecoder().decode(GameRecord<CrazyEights>.self, from: data)
+            let replayed = try GameJSON.decoder().decode(GameRecord<CrazyEights>.self, from: data)
             // Every hand any seat held at any point of the game.
             var hands: [[Set<Card>]] = []
             try replayed.replay { state in hands.append(state.hands.map(Set.init)) }
@@ -73,7 +73,7 @@ struct OnlinePlayTests {
                 #expect(log.errors.isEmpty)
                 #expect(log.ended != nil)
                 for frame in log.frames where frame.contains("\"view\"") {
-                    let view = try JSONDecoder().decode(ViewProbe.self, from: Data(frame.utf8)).view
+                    let view = try GameJSON.decoder().decode(ViewProbe.self, from: Data(frame.utf8)).view
                     guard let view else { continue }
                     #expect(view.viewer.seat == seat)
                     #expect(view.hand.count == view.handCounts[seat])

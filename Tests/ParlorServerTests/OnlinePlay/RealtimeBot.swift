@@ -46,7 +46,7 @@ struct RealtimeBot<Action: Codable & Sendable, View: Codable & Sendable>: Sendab
         try await connection.subscribe(game: game)
         for await inbound in connection.inbound where inbound.envelope.game == game || inbound.type == .error {
             log.frames.append(String(decoding: inbound.data, as: UTF8.self))
-            let probe = try JSONDecoder().decode(Probe.self, from: inbound.data)
+            let probe = try inbound.decode(Probe.self)
             switch inbound.type {
             case .error: log.errors.append(log.frames.last ?? "")
             case .gameEnded:

@@ -38,7 +38,7 @@ import Testing
             let malformed = try await socket.next("error")
             #expect(malformed.code == "malformed" && malformed.game == game, "no move_id: refused before the game sees it")
 
-            let view = try JSONDecoder().decode(QuortexView.self, from: try JSONSerialization.data(withJSONObject: try #require(state["view"])))
+            let view = try GameJSON.decoder().decode(QuortexView.self, from: try JSONSerialization.data(withJSONObject: try #require(state["view"])))
             var random = GameRandom(seed: GameSeed(1))
             let move = try #require(OnlinePlayTests.quortexMove(view, current, &random))
             let action = String(decoding: try JSONEncoder().encode(move), as: UTF8.self)

@@ -30,7 +30,7 @@ struct TurnBasedRESTTests {
                 let other = try #require(guests.first { $0.user != mover })
                 let mine = try await server.call(.get, "/games/\(game)", as: player)
                 let viewData = try JSONSerialization.data(withJSONObject: try #require(mine.json["view"]))
-                let view = try JSONDecoder().decode(QuortexView.self, from: viewData)
+                let view = try GameJSON.decoder().decode(QuortexView.self, from: viewData)
                 let placement = try #require(RandomBot().choosePlacement(in: view.position, random: &random))
                 let action = String(decoding: try JSONEncoder().encode(QuortexAction.place(placement)), as: UTF8.self)
                 if !checkedBadPaths {

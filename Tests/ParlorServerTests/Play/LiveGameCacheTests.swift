@@ -23,7 +23,7 @@ import Testing
         #expect(advanced.row.seq == 1 && advanced.row.deadlineAt == 123 && advanced.row.lastMoveAt == entry.at)
         #expect(advanced.entries == moved.entries)
         let views = try [advanced, moved].map { game in
-            try JSONDecoder().decode(QuortexView.self, from: game.engine.viewJSON(of: #require(game.current), seat: 0))
+            try GameJSON.decoder().decode(QuortexView.self, from: game.engine.viewJSON(of: #require(game.current), seat: 0))
         }
         #expect(views[0] == views[1])
         #expect(cache.get(game.id)?.row.seq == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 @testable import ParlorRealtime
 import ParlorTestSupport
 import Yams
@@ -47,6 +48,9 @@ struct AsyncAPIDocument {
         }
         if case .string(let text) = value {
             if schema["format"]?.stringValue == "uuid", UUID(uuidString: text) == nil { found.append("\(path): \(text) is not a UUID") }
+            if schema["format"]?.stringValue == "date-time", (try? Date(text, strategy: .iso8601)) == nil {
+                found.append("\(path): \(text) is not an RFC 3339 time")
+            }
             if let pattern = schema["pattern"]?.stringValue, text.range(of: pattern, options: .regularExpression) == nil {
                 found.append("\(path): \(text) does not match the pattern \(pattern)")
             }

@@ -1,8 +1,12 @@
-import Foundation
-import ParlorAccounts
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
-/// A JSON tree: a move's action kept as JSON when this node does not hold the game, for the game's engine to decode.
-enum JSONValue: Codable, Sendable, Equatable {
+/// A JSON tree: a value read in one coding and written in another (a move's action read from a
+/// socket message, then decoded by its game with ``GameJSON``'s key convention).
+public enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +14,7 @@ enum JSONValue: Codable, Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -27,7 +31,7 @@ enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
