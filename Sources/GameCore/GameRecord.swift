@@ -21,6 +21,12 @@ public struct GameRecord<Module: GameModule>: Codable, Hashable, Sendable {
     public var actions: [SeatedAction<Module.Action>]
     public var outcome: GameOutcome?
 
+    /// `game` is written `game_type` (``GameJSON``): on Parlor's wire a `game` is a game being
+    /// played, never a kind of game.
+    private enum CodingKeys: String, CodingKey {
+        case game = "gameType", engineVersion, settings, seed, seats, actions, outcome
+    }
+
     public init(
         settings: Module.Settings, seed: GameSeed, seats: [GamePlayer],
         actions: [SeatedAction<Module.Action>] = [], outcome: GameOutcome? = nil

@@ -14,11 +14,12 @@ public struct ReplaySummary: Codable, Hashable, Sendable {
 
 extension GameRegistry {
     /// The module a JSON `GameRecord` is for, after checking that this build plays its game and
-    /// engine version; only the record's `game` and `engineVersion` fields are read.
+    /// engine version; only the record's `game_type` and `engine_version` fields are read.
     public func module(forRecordJSON data: Data) throws(GameError) -> any GameModule.Type {
         struct Header: Decodable {
             var game: GameID
             var engineVersion: Int
+            private enum CodingKeys: String, CodingKey { case game = "gameType", engineVersion }
         }
         let header = try GameError.decoding(Header.self, from: data)
         try check(header.game, engineVersion: header.engineVersion)
@@ -64,13 +65,13 @@ extension GameError {
 
     static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\(wireName($0.stringValue))" }.joined()
             return text.isEmpty ? "the document" : String(text.drop(while: { $0 == "." }))
         }
         switch error {
         case .keyNotFound(let key, let context):
             let parent = context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))"
-            return "missing field \"\(key.stringValue)\"\(parent)"
+            return "missing field \"\(wireName(key.stringValue))\"\(parent)"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "wrong type at \(path(context.codingPath)): \(context.debugDescription)"
         case .dataCorrupted(let context):
@@ -79,5 +80,17 @@ extension GameError {
         @unknown default:
             return "undecodable data"
         }
+    }
+
+    /// A Swift key as ``GameJSON`` writes it: `engineVersion` is `engine_version`.
+    static func wireName(_ key: String) -> String {
+        var name = ""
+        var previous: Character?
+        for character in key {
+            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { name.append("_") }
+            name.append(contentsOf: character.lowercased())
+            previous = character
+        }
+        return name
     }
 }

@@ -42,7 +42,7 @@ struct LoadtestAPI: Sendable {
 
     /// `POST /games`: a private real-time game; its id and invite code.
     func createGame(token: String, game: String, players: Int) async throws(LoadtestFailure) -> (id: UUID, code: String) {
-        let body = Components.Schemas.CreateGameRequest(game: game, players: players, mode: "realtime")
+        let body = Components.Schemas.CreateGameRequest(gameType: game, players: players, mode: "realtime")
         let output = try await call("creating a game") { try await client(token: token).createGame(body: .json(body)) }
         switch output {
         case .created(let created):

@@ -131,8 +131,8 @@ enum Nim: GameModule {
             } catch { return error }
         }
         #expect(error("{") == .corruptedPayload("not valid JSON"))
-        #expect(error(#"{"game":"nim"}"#) == .corruptedPayload("missing field \"engineVersion\""))
-        #expect(error(#"{"game":"tetris","engineVersion":1}"#)?.code == .unsupportedGameVersion)
+        #expect(error(#"{"game_type":"nim"}"#) == .corruptedPayload("missing field \"engine_version\""))
+        #expect(error(#"{"game_type":"tetris","engine_version":1}"#)?.code == .unsupportedGameVersion)
         let good = String(decoding: try JSONEncoder().encode(try finishedRecord()), as: UTF8.self)
         let badSeat = good.replacingOccurrences(of: #""seat":"#, with: #""seat":"x","was":"#)
         #expect(error(badSeat)?.code == .corruptedPayload)

@@ -21,7 +21,7 @@ struct NodeCrashTests {
                 let survivorPort = try await survivor.waitUntilListening()
 
                 let guests = [try await Self.guest(port: survivorPort), try await Self.guest(port: survivorPort)]
-                let created = try await Self.call(.post, "/games", port: survivorPort, token: guests[0].token, body: #"{"game":"quortex","players":2,"mode":"realtime"}"#)
+                let created = try await Self.call(.post, "/games", port: survivorPort, token: guests[0].token, body: #"{"game_type":"quortex","players":2,"mode":"realtime"}"#)
                 let game = try #require((created["id"] as? String).flatMap(UUID.init(uuidString:)))
                 let code = try #require(created["invite_code"] as? String)
                 _ = try await Self.call(.post, "/games/join", port: survivorPort, token: guests[1].token, body: #"{"code":"\#(code)"}"#)

@@ -12,7 +12,7 @@ import Testing
         try await withTemporaryDirectory { directory in
             let result = try await ParlorProcess.run(["version"], in: directory)
             #expect(result.status == 0)
-            #expect(result.stdout == "parlor 0.1.0 (API 0.4.0)\n")
+            #expect(result.stdout == "parlor 0.1.0 (API 0.5.0)\n")
         }
     }
 

@@ -72,7 +72,7 @@ public struct RealtimeState<Action: Codable & Sendable, View: Codable & Sendable
     public var type = RealtimeServerMessageType.state.rawValue
     @WireUUID public var game: UUID
     /// The game module's id, e.g. `quortex`.
-    public var gameId: String
+    public var gameType: String
     public var seq: Int
     /// `waiting`, `active` or `completed`.
     public var status: String
@@ -85,14 +85,14 @@ public struct RealtimeState<Action: Codable & Sendable, View: Codable & Sendable
     public var missed: [RealtimeMoveRecord<Action>]
     public var outcome: RealtimeOutcome?
     private enum CodingKeys: String, CodingKey {
-        case type, game, gameId, seq, status, seat, seats, view, missed, outcome
+        case type, game, gameType, seq, status, seat, seats, view, missed, outcome
     }
     public init(
-        game: UUID, gameId: String, seq: Int, status: String, seat: Int?, seats: [RealtimeSeat], view: View?,
+        game: UUID, gameType: String, seq: Int, status: String, seat: Int?, seats: [RealtimeSeat], view: View?,
         missed: [RealtimeMoveRecord<Action>], outcome: RealtimeOutcome?
     ) {
         self.game = game
-        self.gameId = gameId
+        self.gameType = gameType
         self.seq = seq
         self.status = status
         self.seat = seat

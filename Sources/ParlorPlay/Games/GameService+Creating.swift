@@ -51,7 +51,7 @@ extension GameService {
     /// The engine of the game `request` asks for, and its settings checked: a 400 otherwise.
     func engine(for request: NewGame) throws -> any GameEngine {
         guard let engine = engines.engine(request.gameID) else {
-            throw APIError.invalidFields([FieldError(field: "game", message: "unknown game \"\(request.gameID)\"; see GET /games/catalogue")])
+            throw APIError.invalidFields([FieldError(field: "game_type", message: "unknown game \"\(request.gameID)\"; see GET /games/catalogue")])
         }
         return engine
     }

@@ -18,7 +18,7 @@ extension QuickMatchService {
     /// Enters the queue; entering again while waiting for the same thing answers the same entry.
     func enterQuickMatch(_ user: String, game: String, players: Int, mode: GameMode) async throws -> QuickMatchRow {
         guard let engine = engines.engine(game) else {
-            throw APIError.invalidFields([FieldError(field: "game", message: "unknown game \"\(game)\"; see GET /games/catalogue")])
+            throw APIError.invalidFields([FieldError(field: "game_type", message: "unknown game \"\(game)\"; see GET /games/catalogue")])
         }
         guard engine.policy.accepts(playerCount: players), QuickMatchPairing.sizes.contains(players) else {
             let low = max(engine.policy.minPlayers, QuickMatchPairing.sizes.lowerBound)

@@ -25,7 +25,7 @@ extension PlayAPI {
         try fields.validate()
         let game = try await play.games.create(
             .init(
-                gameID: body.game, players: body.players, mode: fields.mode, settings: settings, turnSeconds: body.turnSeconds,
+                gameID: body.gameType, players: body.players, mode: fields.mode, settings: settings, turnSeconds: body.turnSeconds,
                 graceSeconds: body.graceSeconds, timeoutPolicy: fields.timeoutPolicy),
             by: user.userID)
         return .created(.init(body: .json(try game.representation(for: user.userID))))
@@ -110,7 +110,7 @@ extension PlayAPI {
         let user = try await accounts.authenticate()
         let totals = try await play.games.database.withConnection { sql in try await RatingStore.all(of: user.userID, on: sql) }
         return .ok(.init(body: .json(.init(ratings: totals.map {
-            .init(game: $0.game, rating: $0.rating, games: $0.games, wins: $0.wins, losses: $0.losses)
+            .init(gameType: $0.game, rating: $0.rating, games: $0.games, wins: $0.wins, losses: $0.losses)
         }))))
     }
 

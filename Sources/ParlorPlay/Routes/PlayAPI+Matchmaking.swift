@@ -37,7 +37,7 @@ extension PlayAPI {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         let fields = GameRequestFields(mode: body.mode)
         try fields.validate()
-        let row = try await play.quickMatch.enterQuickMatch(user.userID, game: body.game, players: body.players, mode: fields.mode)
+        let row = try await play.quickMatch.enterQuickMatch(user.userID, game: body.gameType, players: body.players, mode: fields.mode)
         return .ok(.init(body: .json(quickMatchStatus(row))))
     }
 
@@ -61,7 +61,7 @@ extension PlayAPI {
         let since = Date(millis: row.enqueuedAt)
         let match = row.match
         return .init(
-            status: match == nil ? .waiting : .matched, game: row.kind.game, players: row.kind.players, waitingSince: since,
+            status: match == nil ? .waiting : .matched, gameType: row.kind.game, players: row.kind.players, waitingSince: since,
             window: match == nil ? QuickMatchWindow.standard.width(afterWaiting: play.games.now().timeIntervalSince(since)) : nil,
             match: match?.uuidString.lowercased())
     }

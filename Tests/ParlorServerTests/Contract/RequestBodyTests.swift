@@ -28,18 +28,18 @@ import Yams
         try await withOnlinePlayServer { server in
             let guest = try await server.guest()
             let cases: [(String?, String)] = [
-                (#"{"game":"quortex","players":2,"mode":"realtime","bogus":1}"#, "unknown field 'bogus'"),
-                (#"{"game":"quortex","players":"two"}"#, "wrong type at 'players': expected a number"),
-                (#"{"game":"quortex","players":2,"mode":"sideways"}"#, "mode: must be realtime or turn_based"),
-                (#"{"game":"quortex","players":2,"mode":""}"#, "mode: must be realtime or turn_based"),
-                (#"{"game":"quortex","players":2,"grace_seconds":3601,"turn_seconds":4}"#, "turn_seconds: must be 5–1209600; grace_seconds: must be 1–3600"),
-                (#"{"game":"quortex","players":2,"timeout_policy":"shrug"}"#, "timeout_policy: must be bot_move or forfeit"),
+                (#"{"game_type":"quortex","players":2,"mode":"realtime","bogus":1}"#, "unknown field 'bogus'"),
+                (#"{"game_type":"quortex","players":"two"}"#, "wrong type at 'players': expected a number"),
+                (#"{"game_type":"quortex","players":2,"mode":"sideways"}"#, "mode: must be realtime or turn_based"),
+                (#"{"game_type":"quortex","players":2,"mode":""}"#, "mode: must be realtime or turn_based"),
+                (#"{"game_type":"quortex","players":2,"grace_seconds":3601,"turn_seconds":4}"#, "turn_seconds: must be 5–1209600; grace_seconds: must be 1–3600"),
+                (#"{"game_type":"quortex","players":2,"timeout_policy":"shrug"}"#, "timeout_policy: must be bot_move or forfeit"),
                 (nil, "the request body is empty"),
-                (#"{"players":2}"#, "missing field 'game'"),
+                (#"{"players":2}"#, "missing field 'game_type'"),
             ]
             // null is the same as leaving a field out, as the document says.
             let nulls = try await server.call(
-                .post, "/games", as: guest, body: #"{"game":"quortex","players":2,"mode":null,"settings":null,"timeout_policy":null}"#)
+                .post, "/games", as: guest, body: #"{"game_type":"quortex","players":2,"mode":null,"settings":null,"timeout_policy":null}"#)
             #expect(nulls.status == 201, "\(nulls.json)")
             for (body, message) in cases {
                 let reply = try await server.call(.post, "/games", as: guest, body: body)

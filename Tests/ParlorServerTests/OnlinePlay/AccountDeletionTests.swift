@@ -19,14 +19,14 @@ struct AccountDeletionTests {
             // A game being played, a waiting game others stay in, a waiting game of Adam's alone
             // with an invitation out, a quick-match entry and synced stats.
             let playing = try await server.table(game: "quortex", players: [adam, bea], mode: "turn_based")
-            let waiting = try await server.call(.post, "/games", as: bea, body: #"{"game":"crazy-eights","players":3,"mode":"turn_based"}"#)
+            let waiting = try await server.call(.post, "/games", as: bea, body: #"{"game_type":"crazy-eights","players":3,"mode":"turn_based"}"#)
             let waitingID = try #require(waiting.json["id"] as? String)
             let code = try #require(waiting.json["invite_code"] as? String)
             #expect(try await server.call(.post, "/games/join", as: adam, body: #"{"code":"\#(code)"}"#).status == 200)
-            let alone = try await server.call(.post, "/games", as: adam, body: #"{"game":"crazy-eights","players":2,"mode":"turn_based"}"#)
+            let alone = try await server.call(.post, "/games", as: adam, body: #"{"game_type":"crazy-eights","players":2,"mode":"turn_based"}"#)
             let aloneID = try #require(alone.json["id"] as? String)
             #expect(try await server.call(.post, "/games/\(aloneID)/invitations", as: adam, body: #"{"users":["\#(cal.user)"]}"#).status == 201)
-            #expect(try await server.call(.post, "/matchmaking/quick", as: adam, body: #"{"game":"crazy-eights","players":4,"mode":"realtime"}"#).status == 200)
+            #expect(try await server.call(.post, "/matchmaking/quick", as: adam, body: #"{"game_type":"crazy-eights","players":4,"mode":"realtime"}"#).status == 200)
             let events = try batchBody([SyncEventFactory(now: Date()).game("phone-1", 1)])
             #expect(try await server.call(.post, "/sync/events", as: adam, body: String(decoding: events, as: UTF8.self)).status == 200)
             let before = try await server.call(.get, "/games/\(playing)", as: bea)

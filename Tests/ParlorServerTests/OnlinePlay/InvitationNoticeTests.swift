@@ -17,7 +17,7 @@ import Testing
             let host = try await server.guest()
             let invitee = try await server.guest()
             let bystander = try await server.guest()
-            let created = try await server.call(.post, "/games", as: host, body: #"{"game":"quortex","players":2,"mode":"turn_based"}"#)
+            let created = try await server.call(.post, "/games", as: host, body: #"{"game_type":"quortex","players":2,"mode":"turn_based"}"#)
             let game = try #require(created.json["id"] as? String)
             let inviteeSocket = try await server.connect(invitee)
             let bystanderSocket = try await server.connect(bystander)

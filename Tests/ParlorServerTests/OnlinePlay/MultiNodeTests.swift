@@ -109,7 +109,7 @@ struct MultiNodeTests {
                 try await withOnlinePlayNode(at: location) { nodeB in
                     let first = try await nodeA.guest()
                     let second = try await nodeB.guest()
-                    let request = #"{"game":"quortex","players":2}"#
+                    let request = #"{"game_type":"quortex","players":2}"#
                     #expect(try await nodeA.call(.post, "/matchmaking/quick", as: first, body: request).status == 200)
                     #expect(try await nodeB.call(.post, "/matchmaking/quick", as: second, body: request).status == 200)
                     var matches: [String] = []

@@ -108,7 +108,7 @@ private func withOnlinePlayNode<Result: Sendable>(
 /// Creates a game as `players[0]` and seats the others by invite code, player `i` calling
 /// `nodes[i % nodes.count]`; returns its id.
 func openTable(game: String, players: [OnlinePlayServer.Guest], nodes: [OnlinePlayServer], mode: String, extra: String = "") async throws -> UUID {
-    let created = try await nodes[0].call(.post, "/games", as: players[0], body: #"{"game":"\#(game)","players":\#(players.count),"mode":"\#(mode)"\#(extra)}"#)
+    let created = try await nodes[0].call(.post, "/games", as: players[0], body: #"{"game_type":"\#(game)","players":\#(players.count),"mode":"\#(mode)"\#(extra)}"#)
     guard created.status == 201, let id = (created.json["id"] as? String).flatMap(UUID.init(uuidString:)),
         let code = created.json["invite_code"] as? String
     else { throw TestSetupError("create failed: \(created)") }

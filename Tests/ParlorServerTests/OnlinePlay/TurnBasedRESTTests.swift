@@ -75,7 +75,7 @@ struct TurnBasedRESTTests {
             #expect(try await server.call(.get, "/games/\(UUID())", as: guests[0]).status == 404)
             let bad = try await server.call(.post, "/games", as: guests[0], body: #"{"game":"chess","players":2}"#)
             #expect(bad.status == 400)
-            let tooMany = try await server.call(.post, "/games", as: guests[0], body: #"{"game":"quortex","players":9}"#)
+            let tooMany = try await server.call(.post, "/games", as: guests[0], body: #"{"game_type":"quortex","players":9}"#)
             #expect(tooMany.status == 400)
         }
     }

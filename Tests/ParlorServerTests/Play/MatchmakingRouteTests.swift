@@ -25,7 +25,7 @@ import Testing
     }
 
     static func waitingGame(_ server: AccountsHarness, by host: Player) async throws -> String {
-        let created = try await server.call("/games", ["game": "quortex", "players": 2, "mode": "turn_based"], token: host.token)
+        let created = try await server.call("/games", ["game_type": "quortex", "players": 2, "mode": "turn_based"], token: host.token)
         #expect(created.status == .created)
         return try #require(created["id"])
     }
@@ -206,7 +206,7 @@ import Testing
         try await withAccountsServer(kind: kind) { server in
             let first = try await Self.player(server)
             let second = try await Self.player(server)
-            let request: [String: any Sendable] = ["game": "quortex", "players": 2]
+            let request: [String: any Sendable] = ["game_type": "quortex", "players": 2]
 
             let waiting = try await server.call("/matchmaking/quick", request, token: first.token)
             #expect(waiting.status == .ok)
@@ -235,20 +235,20 @@ import Testing
     func quickMatchIsCancelledAndChecked(kind: TestDatabaseKind) async throws {
         try await withAccountsServer(kind: kind) { server in
             let player = try await Self.player(server)
-            let entered = try await server.call("/matchmaking/quick", ["game": "quortex", "players": 2], token: player.token)
+            let entered = try await server.call("/matchmaking/quick", ["game_type": "quortex", "players": 2], token: player.token)
             #expect(entered["status"] == "waiting")
             server.clock.advance(seconds: 2)
-            let same = try await server.call("/matchmaking/quick", ["game": "quortex", "players": 2], token: player.token)
+            let same = try await server.call("/matchmaking/quick", ["game_type": "quortex", "players": 2], token: player.token)
             #expect(same["waiting_since"] == entered["waiting_since"], "entering again answers the same entry")
 
             #expect(try await server.call("/matchmaking/quick", method: .delete, token: player.token).status == .noContent)
             #expect(try await server.call("/matchmaking/quick", method: .delete, token: player.token).status == .noContent)
             #expect(try await server.call("/matchmaking/quick", method: .get, token: player.token).status == .notFound)
 
-            let unknown = try await server.call("/matchmaking/quick", ["game": "no-such-game", "players": 2], token: player.token)
+            let unknown = try await server.call("/matchmaking/quick", ["game_type": "no-such-game", "players": 2], token: player.token)
             #expect(unknown.status == .badRequest)
-            #expect(unknown.invalidFields == ["game"])
-            let crowded = try await server.call("/matchmaking/quick", ["game": "quortex", "players": 40], token: player.token)
+            #expect(unknown.invalidFields == ["game_type"])
+            let crowded = try await server.call("/matchmaking/quick", ["game_type": "quortex", "players": 40], token: player.token)
             #expect(crowded.status == .badRequest)
             #expect(crowded.invalidFields == ["players"])
         }

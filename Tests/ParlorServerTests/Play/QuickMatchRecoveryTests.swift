@@ -18,7 +18,7 @@ import Testing
     func aClaimStrandedByAnOlderNodeGoesBackToWaiting(kind: TestDatabaseKind) async throws {
         try await withAccountsServer(kind: kind) { server in
             let first = try await MatchmakingRouteTests.player(server)
-            let request: [String: any Sendable] = ["game": "quortex", "players": 2, "mode": "turn_based"]
+            let request: [String: any Sendable] = ["game_type": "quortex", "players": 2, "mode": "turn_based"]
             #expect(try await server.call("/matchmaking/quick", request, token: first.token)["status"] == "waiting")
             // What an older node left when it stopped between claiming a group and making its game.
             try await server.database.withConnection { sql in

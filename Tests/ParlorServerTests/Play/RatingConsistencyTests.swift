@@ -22,7 +22,7 @@ import Testing
             var games: [(id: String, opponent: MatchmakingRouteTests.Player)] = []
             for _ in 0..<8 {
                 let opponent = try await MatchmakingRouteTests.player(server)
-                let created = try await server.call("/games", ["game": "quortex", "players": 2, "mode": "turn_based"], token: hero.token)
+                let created = try await server.call("/games", ["game_type": "quortex", "players": 2, "mode": "turn_based"], token: hero.token)
                 let id = try #require(created["id"])
                 let code = try #require(created["invite_code"])
                 #expect(try await server.call("/games/join", ["code": code], token: opponent.token).status == .ok)
@@ -42,7 +42,7 @@ import Testing
             #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses)")
 
             let totals = try await server.call("/users/me/ratings", method: .get, token: hero.token)
-            let quortex = try #require((totals.json["ratings"] as? [[String: any Sendable]])?.first { $0["game"] as? String == "quortex" })
+            let quortex = try #require((totals.json["ratings"] as? [[String: any Sendable]])?.first { $0["game_type"] as? String == "quortex" })
             #expect(quortex["games"] as? Int == 8)
             #expect(quortex["wins"] as? Int == 8)
 

@@ -22,7 +22,7 @@ import Testing
         let document = try AsyncAPIDocument.load()
         try await withOnlinePlayServer { server in
             let (a, b, c, d) = (try await server.guest(), try await server.guest(), try await server.guest(), try await server.guest())
-            let created = try await server.call(.post, "/games", as: a, body: #"{"game":"quortex","players":2,"mode":"realtime"}"#)
+            let created = try await server.call(.post, "/games", as: a, body: #"{"game_type":"quortex","players":2,"mode":"realtime"}"#)
             let game = try #require((created.json["id"] as? String).flatMap(UUID.init(uuidString:)))
             let code = try #require(created.json["invite_code"] as? String)
             let url = "ws://127.0.0.1:\(try #require(server.client.port))/ws"
@@ -82,7 +82,7 @@ import Testing
 
             // C and D wait for a quick match; C's socket hears it was found.
             for guest in [c, d] {
-                #expect(try await server.call(.post, "/matchmaking/quick", as: guest, body: #"{"game":"quortex","players":2,"mode":"turn_based"}"#).status == 200)
+                #expect(try await server.call(.post, "/matchmaking/quick", as: guest, body: #"{"game_type":"quortex","players":2,"mode":"turn_based"}"#).status == 200)
             }
             _ = try await socketC.next("match_found")
 
