@@ -21,7 +21,7 @@ extension GameRegistry {
             var engineVersion: Int
             private enum CodingKeys: String, CodingKey { case game = "gameType", engineVersion }
         }
-        let header = try GameError.decoding(Header.self, from: data)
+        let header = try GameError.decodingGameJSON(Header.self, from: data)
         try check(header.game, engineVersion: header.engineVersion)
         return try module(for: header.game)
     }
@@ -35,7 +35,7 @@ extension GameRegistry {
 extension GameModule {
     /// Decodes and replays a JSON record of this game.
     public static func decodeRecord(_ data: Data) throws(GameError) -> GameRecord<Self> {
-        try GameError.decoding(GameRecord<Self>.self, from: data)
+        try GameError.decodingGameJSON(GameRecord<Self>.self, from: data)
     }
 
     static func replaySummary(recordJSON data: Data) throws(GameError) -> ReplaySummary {
@@ -50,9 +50,20 @@ extension GameError {
     /// Decodes JSON, turning any failure into `corruptedPayload` that names the offending field.
     public static func decoding<T: Decodable>(_ type: T.Type, from data: Data) throws(GameError) -> T {
         do {
-            return try GameJSON.decoder().decode(type, from: data)
+            return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
             throw .corruptedPayload(describe(error))
+        } catch {
+            throw .corruptedPayload("not valid JSON")
+        }
+    }
+
+    /// ``decoding(_:from:)`` of a game value in ``GameJSON``'s convention, naming fields as it writes them.
+    public static func decodingGameJSON<T: Decodable>(_ type: T.Type, from data: Data) throws(GameError) -> T {
+        do {
+            return try GameJSON.decoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw .corruptedPayload(describe(error, wireNames: true))
         } catch {
             throw .corruptedPayload("not valid JSON")
         }
@@ -63,15 +74,16 @@ extension GameError {
         .corruptedPayload("\(what): \(describe(error))")
     }
 
-    static func describe(_ error: DecodingError) -> String {
+    static func describe(_ error: DecodingError, wireNames: Bool = false) -> String {
+        func name(_ key: any CodingKey) -> String { wireNames ? wireName(key.stringValue) : key.stringValue }
         func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\(wireName($0.stringValue))" }.joined()
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\(name($0))" }.joined()
             return text.isEmpty ? "the document" : String(text.drop(while: { $0 == "." }))
         }
         switch error {
         case .keyNotFound(let key, let context):
             let parent = context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))"
-            return "missing field \"\(wireName(key.stringValue))\"\(parent)"
+            return "missing field \"\(name(key))\"\(parent)"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "wrong type at \(path(context.codingPath)): \(context.debugDescription)"
         case .dataCorrupted(let context):
