@@ -4,6 +4,8 @@ public struct GameOutcome: Codable, Hashable, Sendable {
     public var winners: [Int]
     public var winType: WinType
 
+    private enum CodingKeys: String, CodingKey { case winners, winType = "win_type" }
+
     public init(winners: [Int], winType: WinType) {
         self.winners = winners.sorted()
         self.winType = winType

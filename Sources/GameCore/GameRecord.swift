@@ -21,10 +21,10 @@ public struct GameRecord<Module: GameModule>: Codable, Hashable, Sendable {
     public var actions: [SeatedAction<Module.Action>]
     public var outcome: GameOutcome?
 
-    /// `game` is written `game_type` (``GameJSON``): on Parlor's wire a `game` is a game being
-    /// played, never a kind of game.
+    /// Keys as ``GameJSON`` writes them; `game` is `game_type`: on Parlor's wire a `game` is a
+    /// game being played, never a kind of game.
     private enum CodingKeys: String, CodingKey {
-        case game = "gameType", engineVersion, settings, seed, seats, actions, outcome
+        case game = "game_type", engineVersion = "engine_version", settings, seed, seats, actions, outcome
     }
 
     public init(

@@ -19,9 +19,9 @@ extension GameRegistry {
         struct Header: Decodable {
             var game: GameID
             var engineVersion: Int
-            private enum CodingKeys: String, CodingKey { case game = "gameType", engineVersion }
+            private enum CodingKeys: String, CodingKey { case game = "game_type", engineVersion = "engine_version" }
         }
-        let header = try GameError.decodingGameJSON(Header.self, from: data)
+        let header = try GameError.decoding(Header.self, from: data)
         try check(header.game, engineVersion: header.engineVersion)
         return try module(for: header.game)
     }
@@ -35,7 +35,7 @@ extension GameRegistry {
 extension GameModule {
     /// Decodes and replays a JSON record of this game.
     public static func decodeRecord(_ data: Data) throws(GameError) -> GameRecord<Self> {
-        try GameError.decodingGameJSON(GameRecord<Self>.self, from: data)
+        try GameError.decoding(GameRecord<Self>.self, from: data)
     }
 
     static func replaySummary(recordJSON data: Data) throws(GameError) -> ReplaySummary {
@@ -50,20 +50,9 @@ extension GameError {
     /// Decodes JSON, turning any failure into `corruptedPayload` that names the offending field.
     public static func decoding<T: Decodable>(_ type: T.Type, from data: Data) throws(GameError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch let error as DecodingError {
-            throw .corruptedPayload(describe(error))
-        } catch {
-            throw .corruptedPayload("not valid JSON")
-        }
-    }
-
-    /// ``decoding(_:from:)`` of a game value in ``GameJSON``'s convention, naming fields as it writes them.
-    public static func decodingGameJSON<T: Decodable>(_ type: T.Type, from data: Data) throws(GameError) -> T {
-        do {
             return try GameJSON.decoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw .corruptedPayload(describe(error, wireNames: true))
+            throw .corruptedPayload(describe(error))
         } catch {
             throw .corruptedPayload("not valid JSON")
         }
@@ -74,16 +63,15 @@ extension GameError {
         .corruptedPayload("\(what): \(describe(error))")
     }
 
-    static func describe(_ error: DecodingError, wireNames: Bool = false) -> String {
-        func name(_ key: any CodingKey) -> String { wireNames ? wireName(key.stringValue) : key.stringValue }
+    static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\(name($0))" }.joined()
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return text.isEmpty ? "the document" : String(text.drop(while: { $0 == "." }))
         }
         switch error {
         case .keyNotFound(let key, let context):
             let parent = context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))"
-            return "missing field \"\(name(key))\"\(parent)"
+            return "missing field \"\(key.stringValue)\"\(parent)"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "wrong type at \(path(context.codingPath)): \(context.debugDescription)"
         case .dataCorrupted(let context):
@@ -92,17 +80,5 @@ extension GameError {
         @unknown default:
             return "undecodable data"
         }
-    }
-
-    /// A Swift key as ``GameJSON`` writes it: `engineVersion` is `engine_version`.
-    static func wireName(_ key: String) -> String {
-        var name = ""
-        var previous: Character?
-        for character in key {
-            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { name.append("_") }
-            name.append(contentsOf: character.lowercased())
-            previous = character
-        }
-        return name
     }
 }

@@ -33,7 +33,6 @@ enum RealtimeFrames {
     static func encode(_ value: some Encodable) -> OutgoingFrame {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         // These types hold only strings, integers and UUIDs, which always encode; the fallback
         // keeps the channel free of `try!` all the same.
         guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {

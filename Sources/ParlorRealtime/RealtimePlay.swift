@@ -12,11 +12,9 @@ package struct OutgoingFrame: Sendable, Equatable {
 
     /// `message` as a frame; a message that cannot be encoded becomes an `internal_error` frame.
     package static func encoding(_ message: some Encodable) -> OutgoingFrame {
-        let encoder = JSONEncoder()
-        // The games' views and actions inside take the contract's snake_case keys (GameJSON); the
-        // messages' own keys become snake_case the same way.
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        guard let data = try? encoder.encode(message) else {
+        // Every key is snake_case as the types name them, the games' views and actions included
+        // (GameJSON): no key strategy on the path every move takes.
+        guard let data = try? JSONEncoder().encode(message) else {
             return OutgoingFrame(text: #"{"type":"error","code":"internal_error","message":"a message could not be encoded"}"#)
         }
         return OutgoingFrame(text: String(decoding: data, as: UTF8.self))

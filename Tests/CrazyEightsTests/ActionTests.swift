@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aRecordWithABadActionIsACorruptedPayload() throws {
-        let json = #"{"game_type":"crazy-eights","engineVersion":1,"settings":{"preset":"classic"},"seed":"1","seats":[{"id":"a","name":"A"},{"id":"b","name":"B"}],"actions":[{"seat":0,"action":"play 8Z"}]}"#
+        let json = #"{"game_type":"crazy-eights","engine_version":1,"settings":{"preset":"classic"},"seed":"1","seats":[{"id":"a","name":"A"},{"id":"b","name":"B"}],"actions":[{"seat":0,"action":"play 8Z"}]}"#
         #expect(throws: GameError.corruptedPayload("bad value at actions[0].action: \"8Z\" is not a card; write a rank (A, 2–10, J, Q, K) and a suit (C, D, H, S), like 8H, 10S or QD")) {
             try CrazyEights.decodeRecord(Data(json.utf8))
         }

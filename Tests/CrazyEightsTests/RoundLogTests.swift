@@ -16,7 +16,7 @@ import Testing
         #expect(log(state) == ["0 play 7S", "1 draw 2 spades 7"])
         #expect(log(try state.playing("play 5S")) == ["0 play 7S", "1 draw 2 spades 7", "1 play 5S"])
         let json = String(decoding: try JSONEncoder().encode(CrazyEights.view(of: state, for: .player(seat: 0))), as: UTF8.self)
-        #expect(json.contains(#""roundLog":["0 play 7S","1 draw 2 spades 7"]"#))
+        #expect(json.contains(#""round_log":["0 play 7S","1 draw 2 spades 7"]"#))
         #expect(!json.contains("3C") && !json.contains("5S"))
 
         var blocked = Scenario("4D", "2C", settings: settings { $0.reshuffleDiscard = false })
@@ -85,7 +85,7 @@ import Testing
         let view = CrazyEights.view(of: try Scenario("4D 7S", "2C").state().playing("play 7S"), for: .player(seat: 1))
         #expect(!view.roundLog.isEmpty)
         var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(view)) as? [String: Any])
-        object["roundLog"] = nil
+        object["round_log"] = nil
         let old = try JSONDecoder().decode(CrazyEightsView.self, from: JSONSerialization.data(withJSONObject: object))
         var expected = view
         expected.roundLog = []

@@ -24,13 +24,13 @@ import Testing
     @Test func aSnapshotWithOnlyThePresetTakesThePresetsSwitches() throws {
         let decode = { (json: String) in try JSONDecoder().decode(CrazyEightsSettings.self, from: Data(json.utf8)) }
         #expect(try decode(#"{"preset":"party"}"#) == .party)
-        #expect(try decode(#"{"settingsVersion":1,"preset":"classic"}"#) == .classic)
+        #expect(try decode(#"{"settings_version":1,"preset":"classic"}"#) == .classic)
         #expect(try decode("{}") == .classic)
-        let changed = try decode(#"{"preset":"party","queenSkips":false,"maxDrawsPerTurn":3,"futureSwitch":true}"#)
+        let changed = try decode(#"{"preset":"party","queen_skips":false,"max_draws_per_turn":3,"future_switch":true}"#)
         #expect(changed == settings(.party) { $0.queenSkips = false; $0.maxDrawsPerTurn = 3 })
-        #expect(try decode(#"{"preset":"classic","handSize":null}"#).handSize == nil)
+        #expect(try decode(#"{"preset":"classic","hand_size":null}"#).handSize == nil)
         #expect(throws: DecodingError.self) { try decode(#"{"preset":"wild"}"#) }
-        #expect(throws: DecodingError.self) { try decode(#"{"drawRule":"forever"}"#) }
+        #expect(throws: DecodingError.self) { try decode(#"{"draw_rule":"forever"}"#) }
     }
 
     @Test func everySwitchRoundTripsAndUnsetLimitsAreWrittenAsNull() throws {
@@ -47,7 +47,7 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(CrazyEightsSettings.classic), as: UTF8.self)
-        #expect(json.contains(#""handSize":null"#) && json.contains(#""maxDrawsPerTurn":null"#))
+        #expect(json.contains(#""hand_size":null"#) && json.contains(#""max_draws_per_turn":null"#))
     }
 
     @Test(arguments: [

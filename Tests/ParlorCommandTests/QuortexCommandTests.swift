@@ -70,13 +70,13 @@ import Testing
     @Test(arguments: [
         ("", 66, "expected a Quortex GameRecord"),
         ("{", 65, "corrupted_payload: not valid JSON"),
-        (#"{"game_type":"chess","engineVersion":1}"#, 65, "unsupported_game_version"),
-        (#"{"game_type":"quortex","engineVersion":9}"#, 65, "version_mismatch"),
-        (#"{"game_type":"quortex","engineVersion":1,"settings":{"settingsVersion":1},"seed":"1","seats":[{"id":"a","name":"A"}],"actions":[]}"#,
+        (#"{"game_type":"chess","engine_version":1}"#, 65, "unsupported_game_version"),
+        (#"{"game_type":"quortex","engine_version":9}"#, 65, "version_mismatch"),
+        (#"{"game_type":"quortex","engine_version":1,"settings":{"settings_version":1},"seed":"1","seats":[{"id":"a","name":"A"}],"actions":[]}"#,
          65, "invalid_action: Quortex is for 2 to 6 players, not 1"),
-        (#"{"game_type":"quortex","engineVersion":1,"settings":{"settingsVersion":1},"seed":"1","seats":[{"id":"a","name":"A"},{"id":"b","name":"B"}],"actions":[{"seat":0,"action":"z9r1"}]}"#,
+        (#"{"game_type":"quortex","engine_version":1,"settings":{"settings_version":1},"seed":"1","seats":[{"id":"a","name":"A"},{"id":"b","name":"B"}],"actions":[{"seat":0,"action":"z9r1"}]}"#,
          65, "corrupted_payload: bad value at actions[0].action"),
-        (#"{"game_type":"quortex","engineVersion":1,"settings":{"settingsVersion":1},"seed":"1","seats":[{"id":"a","name":"A"},{"id":"b","name":"B"}],"actions":[{"seat":0,"action":"resign"},{"seat":1,"action":"d4r0"}]}"#,
+        (#"{"game_type":"quortex","engine_version":1,"settings":{"settings_version":1},"seed":"1","seats":[{"id":"a","name":"A"},{"id":"b","name":"B"}],"actions":[{"seat":0,"action":"resign"},{"seat":1,"action":"d4r0"}]}"#,
          65, "game_over: action 2 (seat 1): the game is over"),
     ] as [(String, Int32, String)])
     func badRecordsAreRefusedWithAClearError(input: String, status: Int32, message: String) async throws {

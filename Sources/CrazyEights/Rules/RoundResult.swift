@@ -11,6 +11,8 @@ public struct RoundResult: Codable, Hashable, Sendable {
     /// Points left in each seat's hand when the round ended.
     public var handPoints: [Int]
 
+    private enum CodingKeys: String, CodingKey { case round, winners, blocked, scored, handPoints = "hand_points" }
+
     public init(round: Int, winners: [Int], blocked: Bool, scored: [Int], handPoints: [Int]) {
         self.round = round
         self.winners = winners.sorted()

@@ -5,8 +5,9 @@
 /// size", which is why those two are always written, as `null` when unset.
 extension CrazyEightsSettings {
     private enum CodingKeys: String, CodingKey {
-        case settingsVersion, preset, queenSkips, aceReverses, twoDrawsTwo, drawRule, maxDrawsPerTurn
-        case reshuffleDiscard, handSize, targetScore
+        case settingsVersion = "settings_version", preset, queenSkips = "queen_skips", aceReverses = "ace_reverses"
+        case twoDrawsTwo = "two_draws_two", drawRule = "draw_rule", maxDrawsPerTurn = "max_draws_per_turn"
+        case reshuffleDiscard = "reshuffle_discard", handSize = "hand_size", targetScore = "target_score"
     }
 
     public init(from decoder: any Decoder) throws {

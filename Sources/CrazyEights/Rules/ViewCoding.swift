@@ -6,9 +6,10 @@ import GameCore
 /// the same keys.
 extension CrazyEightsView {
     enum CodingKeys: String, CodingKey {
-        case viewer, players, hand, handCounts, topCard, currentSuit, discardCount, stockCount, turn, direction
-        case pendingPenalty, drawsThisTurn, dealer, scores, round, lastRound, roundLog, settings, outcome
-        case legalActions
+        case viewer, players, hand, handCounts = "hand_counts", topCard = "top_card", currentSuit = "current_suit"
+        case discardCount = "discard_count", stockCount = "stock_count", turn, direction, pendingPenalty = "pending_penalty"
+        case drawsThisTurn = "draws_this_turn", dealer, scores, round, lastRound = "last_round", roundLog = "round_log", settings, outcome
+        case legalActions = "legal_actions"
     }
 
     public init(from decoder: any Decoder) throws {

@@ -32,7 +32,7 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
     }
 
     func wireSettings(_ stored: String) throws(GameError) -> Data {
-        let settings = try GameError.decodingGameJSON(Module.Settings.self, from: Data(stored.utf8))
+        let settings = try GameError.decoding(Module.Settings.self, from: Data(stored.utf8))
         return Data(try Self.encode(settings).utf8)
     }
 

@@ -73,7 +73,7 @@ public struct RealtimeMove<Action: Codable & Sendable>: Codable, Sendable {
     public var moveId: String
     public var action: Action
     public var seq: Int?
-    private enum CodingKeys: String, CodingKey { case type, game, moveId, action, seq }
+    private enum CodingKeys: String, CodingKey { case type, game, moveId = "move_id", action, seq }
     public init(game: UUID, moveId: String, action: Action, seq: Int? = nil) {
         self.game = game
         self.moveId = moveId
@@ -86,7 +86,7 @@ public struct RealtimeResign: Codable, Sendable, Equatable {
     public var type = RealtimeClientMessageType.resign.rawValue
     @WireUUID public var game: UUID
     public var moveId: String
-    private enum CodingKeys: String, CodingKey { case type, game, moveId }
+    private enum CodingKeys: String, CodingKey { case type, game, moveId = "move_id" }
     public init(game: UUID, moveId: String) {
         self.game = game
         self.moveId = moveId

@@ -85,7 +85,7 @@ public struct RealtimeState<Action: Codable & Sendable, View: Codable & Sendable
     public var missed: [RealtimeMoveRecord<Action>]
     public var outcome: RealtimeOutcome?
     private enum CodingKeys: String, CodingKey {
-        case type, game, gameType, seq, status, seat, seats, view, missed, outcome
+        case type, game, gameType = "game_type", seq, status, seat, seats, view, missed, outcome
     }
     public init(
         game: UUID, gameType: String, seq: Int, status: String, seat: Int?, seats: [RealtimeSeat], view: View?,
@@ -145,7 +145,7 @@ public struct RealtimeAck: Codable, Sendable, Equatable {
     public var seq: Int
     /// True when this answers a repeat of an already applied move id.
     public var repeated: Bool
-    private enum CodingKeys: String, CodingKey { case type, game, moveId, seq, repeated }
+    private enum CodingKeys: String, CodingKey { case type, game, moveId = "move_id", seq, repeated }
     public init(game: UUID, moveId: String, seq: Int, repeated: Bool) {
         self.game = game
         self.moveId = moveId
@@ -171,7 +171,7 @@ public struct RealtimePresence: Codable, Sendable, Equatable {
 public struct RealtimeOutcome: Codable, Sendable, Equatable {
     public var winners: [Int]
     public var winType: String
-    private enum CodingKeys: String, CodingKey { case winners, winType }
+    private enum CodingKeys: String, CodingKey { case winners, winType = "win_type" }
     public init(winners: [Int], winType: String) {
         self.winners = winners
         self.winType = winType
@@ -237,7 +237,7 @@ public struct RealtimeInvitation: Codable, Sendable, Equatable {
     public var from: String
     @WireDate public var expiresAt: Date
 
-    enum CodingKeys: String, CodingKey { case type, game, invitation, from, expiresAt }
+    enum CodingKeys: String, CodingKey { case type, game, invitation, from, expiresAt = "expires_at" }
 
     public init(game: UUID, invitation: String, from: String, expiresAt: Date) {
         self.game = game
@@ -256,7 +256,7 @@ public struct RealtimeError: Codable, Sendable, Equatable {
     public var message: String
     @OptionalWireUUID public var game: UUID?
     public var moveId: String?
-    private enum CodingKeys: String, CodingKey { case type, code, message, game, moveId }
+    private enum CodingKeys: String, CodingKey { case type, code, message, game, moveId = "move_id" }
     public init(code: String, message: String, game: UUID? = nil, moveId: String? = nil) {
         self.code = code
         self.message = message

@@ -69,10 +69,7 @@ public actor RealtimeConnection {
     public nonisolated func send(_ message: some Encodable) async throws {
         let text: String
         do {
-            // Every key on the wire, a game action's included, is snake_case.
-            let encoder = JSONEncoder()
-            encoder.keyEncodingStrategy = .convertToSnakeCase
-            text = String(decoding: try encoder.encode(message), as: UTF8.self)
+            text = String(decoding: try JSONEncoder().encode(message), as: UTF8.self)
         } catch {
             throw RealtimeConnectionError.unencodable(String(describing: error))
         }

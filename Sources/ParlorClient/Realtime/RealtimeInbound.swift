@@ -30,10 +30,7 @@ public struct RealtimeInbound: Sendable {
 
     /// Decodes the frame as `message`, e.g. `RealtimeState<QuortexAction, QuortexView>.self`.
     public func decode<Message: Decodable>(_ message: Message.Type) throws -> Message {
-        // Every key on the wire, the game's own views and actions included, is snake_case.
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(Message.self, from: data)
+        try JSONDecoder().decode(Message.self, from: data)
     }
 }
 

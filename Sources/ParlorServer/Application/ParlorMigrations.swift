@@ -11,7 +11,7 @@ public enum ParlorMigrations {
         DatabaseMigrations.all
         + [AccountsMigrations.accounts, MiniAppsMigrations.miniApps, SyncMigrations.events]
         + [PlayMigrations.play, PlayMigrations.releaseStrandedClaims, PlayMigrations.nodePresence]
-        + [AccountsMigrations.slidingRateLimits]
+        + [AccountsMigrations.slidingRateLimits, PlayMigrations.snakeCaseSettings]
 }
 
 extension Migrator {

@@ -14,6 +14,8 @@ public struct Flow: Hashable, Codable, Sendable {
     /// The board side it leaves through, or nil while it ends at an empty cell.
     public var exitSide: Int?
 
+    private enum CodingKeys: String, CodingKey { case side, seat, steps, exitSide = "exit_side" }
+
     /// Every flow on the board: one per port of an owned side whose cell holds a tile.
     public static func all(on board: Board, seating: Seating) -> [Flow] {
         var flows: [Flow] = []

@@ -12,6 +12,8 @@ public struct QuortexPosition: Hashable, Codable, Sendable {
     /// Index into `seating.turnSlots`.
     public var turn: Int
 
+    private enum CodingKeys: String, CodingKey { case board, seating, resignedCamps = "resigned_camps", drawn, turn }
+
     public init(board: Board = .empty, seating: Seating, resignedCamps: [Int] = [], drawn: TileType?, turn: Int) {
         self.board = board
         self.seating = seating

@@ -8,6 +8,8 @@ public struct QuortexSettings: GameSettings {
     /// Board side of each seat; nil for the standard seating of the player count.
     public var sides: [Int]?
 
+    private enum CodingKeys: String, CodingKey { case settingsVersion = "settings_version", sides }
+
     public init(sides: [Int]? = nil) {
         self.settingsVersion = Self.currentVersion
         self.sides = sides

@@ -14,6 +14,10 @@ public struct QuortexView: Codable, Equatable, Sendable {
     /// a client with no rules of its own (one playing over REST) need not guess.
     public var legalPlacements: [Placement]?
 
+    private enum CodingKeys: String, CodingKey {
+        case viewer, players, position, bagCount = "bag_count", placements, outcome, legalPlacements = "legal_placements"
+    }
+
     public init(state: QuortexState, viewer: Viewer) {
         self.viewer = viewer
         players = state.players

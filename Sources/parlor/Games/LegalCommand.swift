@@ -22,6 +22,10 @@ struct LegalCommand: AsyncParsableCommand {
         var drawnTile: TileType?
         var legal: [Move]
         var outcome: GameOutcome?
+
+        private enum CodingKeys: String, CodingKey {
+            case currentSeat = "current_seat", side, drawnTile = "drawn_tile", legal, outcome
+        }
     }
 
     func run() async throws {

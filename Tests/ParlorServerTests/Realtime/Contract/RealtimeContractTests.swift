@@ -40,14 +40,7 @@ struct RealtimeContractTests {
     ]
 
     static func roundTrip<Message: Codable & SendableMetatype>(_ type: Message.Type) -> @Sendable (Data) throws -> Data {
-        { data in
-            // As the server writes messages and a client reads them: every key snake_case.
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            let encoder = JSONEncoder()
-            encoder.keyEncodingStrategy = .convertToSnakeCase
-            return try encoder.encode(try decoder.decode(Message.self, from: data))
-        }
+        { data in try JSONEncoder().encode(try JSONDecoder().decode(Message.self, from: data)) }
     }
 
     @Test func theDocumentHasExactlyTheMessagesOfTheSwiftTypes() {

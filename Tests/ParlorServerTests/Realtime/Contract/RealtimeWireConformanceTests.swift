@@ -11,12 +11,6 @@ import Testing
 /// Every frame a real server sends over a game's life, and every message a client sends to it,
 /// is what `asyncapi.yaml` describes, and between them they use every message it describes.
 @Suite(.timeLimit(.minutes(3))) struct RealtimeWireConformanceTests {
-    /// As a client reads the server's messages: every key snake_case.
-    static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
-    }
 
     @Test func aGamesLifeOverRealSocketsUsesEveryMessageAsTheDocumentDescribesIt() async throws {
         let document = try AsyncAPIDocument.load()
@@ -54,7 +48,7 @@ import Testing
             // Both connected: the game starts; whoever's turn it is plays a move.
             _ = try await socketA.next("game_started")
             let startText = try #require(socketA.texts.first { $0.contains(#""type":"game_started""#) })
-            let started = try Self.decoder.decode(RealtimeGameStarted<QuortexView>.self, from: Data(startText.utf8))
+            let started = try JSONDecoder().decode(RealtimeGameStarted<QuortexView>.self, from: Data(startText.utf8))
             let seatA = try #require(started.seat)
             let turn = try #require(started.view.currentSeat)
             let mover = turn == seatA ? socketA : socketB
@@ -112,9 +106,7 @@ private final class SentMessages: Sendable {
     var texts: [String] { sent.withLock { $0 } }
 
     func send(_ message: some Encodable, on socket: TestSocket) {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        guard let data = try? encoder.encode(message) else {
+        guard let data = try? JSONEncoder().encode(message) else {
             Issue.record("\(message) does not encode")
             return
         }
