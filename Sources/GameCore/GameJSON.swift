@@ -14,4 +14,17 @@
 public enum GameJSON {
     public static func encoder() -> JSONEncoder { JSONEncoder() }
     public static func decoder() -> JSONDecoder { JSONDecoder() }
+
+    /// The keys of `json`, at any depth, that break the convention (have a capital letter), for a
+    /// game module's tests to hold its values to it.
+    public static func keysBreakingConvention(in json: Data) throws -> Set<String> {
+        func keys(_ value: JSONValue) -> [String] {
+            switch value {
+            case .object(let object): object.keys + object.values.flatMap(keys)
+            case .array(let array): array.flatMap(keys)
+            default: []
+            }
+        }
+        return Set(keys(try JSONDecoder().decode(JSONValue.self, from: json)).filter { $0.contains(where: \.isUppercase) })
+    }
 }
