@@ -9,8 +9,8 @@
 /// snake_case (`CodingKeys`), as the rest of Parlor's contract does (each game's `WireJSONTests`
 /// holds it to that).
 ///
-/// No key strategy: a view is encoded once per receiver per move, and a converting strategy cost
-/// about a fifth more server CPU per move; a game module's own keys also stay its own.
+/// No key strategy: a view is encoded once per receiver per move, and a converting strategy does
+/// string work for every key of it; a game module's own keys also stay its own.
 public enum GameJSON {
     public static func encoder() -> JSONEncoder { JSONEncoder() }
     public static func decoder() -> JSONDecoder { JSONDecoder() }
