@@ -26,8 +26,9 @@ extension PlayChannel {
         case .invited(let game, let recipient, let invitation, let from, let expiresAt):
             guard recipient == user else { return ([], lastSent) }
             return ([.encoding(RealtimeInvitation(game: game, invitation: invitation, from: from, expiresAt: Date(millis: expiresAt)))], lastSent)
-        case .seatsChanged:
-            // Only names and waiting seats change; the next state a follower gets carries them.
+        case .seatsChanged, .accountClosed:
+            // Only names and waiting seats change; the next state a follower gets carries them. A
+            // closed account's connections are closed by the hub, not sent anything.
             return ([], lastSent)
         }
     }
@@ -43,7 +44,7 @@ extension PlayChannel {
             case .ended: game.row.status != .completed || game.seats.contains(where: { $0.seat != nil && $0.ratingAfter == nil })
             default: false
             }
-        if behind { game = try await play.games.reload(notice.game) }
+        if behind { game = try await play.games.reload(game.id) }
         var (frames, sent) = try moves(of: game, for: user, after: lastSent)
         if case .ended = notice, let outcome = game.row.outcome {
             let ratings = game.seats.compactMap { seat -> RealtimeRatingChange? in

@@ -17,6 +17,7 @@ package struct RealtimeClose: Sendable, Equatable {
     static let queueFull = RealtimeClose(code: .policyViolation, reason: "too slow: outgoing queue full")
     static let writeStalled = RealtimeClose(code: .policyViolation, reason: "too slow: not reading")
     static let shuttingDown = RealtimeClose(code: .goingAway, reason: "server shutting down")
+    static let accountClosed = RealtimeClose(code: .policyViolation, reason: "the account was deleted")
     /// Other nodes took this one for dead and stopped counting its connections: reconnecting
     /// counts them again.
     package static let presenceLost = RealtimeClose(code: .goingAway, reason: "server lost track of its connections; reconnect")

@@ -71,10 +71,16 @@ package final class RealtimeHub: Service, Sendable {
             let ids: Set<HubConnection.ID>
             if let recipient = notice.recipient {
                 ids = state.byUser[recipient] ?? []
+            } else if let game = notice.game {
+                ids = state.byGame[game] ?? []
             } else {
-                ids = state.byGame[notice.game] ?? []
+                ids = []
             }
             return ids.compactMap { state.connections[$0] }
+        }
+        if case .accountClosed = notice {
+            for connection in targets { connection.requestClose(.accountClosed) }
+            return
         }
         for connection in targets { connection.enqueue(.notice(notice)) }
     }

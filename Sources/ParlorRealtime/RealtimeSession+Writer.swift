@@ -76,11 +76,11 @@ extension RealtimeSession {
     private func render(_ notice: GameNotice, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter)
         async throws
     {
-        let subscribed = state.lastSent[notice.game]
+        let subscribed = notice.game.flatMap { state.lastSent[$0] }
         // Game events only reach subscribers; a match or an invitation reaches the user whether or not subscribed.
         guard subscribed != nil || notice.recipient != nil else { return }
         let rendered = await play.render(notice, for: user, after: subscribed ?? Self.nothingSent)
-        if subscribed != nil { state.lastSent[notice.game] = rendered.lastSent }
+        if subscribed != nil, let game = notice.game { state.lastSent[game] = rendered.lastSent }
         try await send(rendered.frames, outbound)
     }
 

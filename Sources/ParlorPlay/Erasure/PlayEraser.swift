@@ -29,6 +29,8 @@ package struct PlayEraser: AccountEraser {
     /// resigns each game still being played. A node stopping before this is done leaves those
     /// games to their turn timers, which end them the same way.
     private static func finish(_ user: String, in games: [PlayErasureStore.SeatedGame], play: PlayServices) async {
+        // Every node closes the user's sockets; their sessions have already ended.
+        await play.games.bus.publish(.accountClosed(user: user))
         for game in games { await play.games.bus.publish(.seatsChanged(game: game.id)) }
         for game in games where game.status == .active {
             play.games.cache.remove(game.id)

@@ -8,8 +8,12 @@ extension GameNotice: Codable {
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
-        let game = try c.decode(UUID.self, forKey: .game)
         let kind = try c.decode(String.self, forKey: .kind)
+        if kind == "account_closed" {
+            self = .accountClosed(user: try c.decode(String.self, forKey: .user))
+            return
+        }
+        let game = try c.decode(UUID.self, forKey: .game)
         switch kind {
         case "moved": self = .moved(game: game, seq: try c.decode(Int.self, forKey: .seq), move: try c.decodeIfPresent(NoticedMove.self, forKey: .move))
         case "started": self = .started(game: game)
@@ -40,7 +44,7 @@ extension GameNotice: Codable {
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(kind, forKey: .kind)
-        try c.encode(game, forKey: .game)
+        try c.encodeIfPresent(game, forKey: .game)
         switch self {
         case .moved(_, let seq, let move):
             try c.encode(seq, forKey: .seq)
@@ -49,7 +53,7 @@ extension GameNotice: Codable {
             break
         case .ended(_, let seq):
             try c.encode(seq, forKey: .seq)
-        case .joined(_, let user), .matched(_, let user):
+        case .joined(_, let user), .matched(_, let user), .accountClosed(let user):
             try c.encode(user, forKey: .user)
         case .left(_, let user, let seat, let at):
             try c.encode(user, forKey: .user)

@@ -31,12 +31,16 @@ package enum GameNotice: Sendable, Equatable {
     /// The game's seats changed without a move: a player deleted their account, so their name
     /// is gone and their place in a waiting game given up. Copies of the game are stale.
     case seatsChanged(game: UUID)
+    /// `user`'s account was deleted: every connection of theirs, on every node, is closed.
+    case accountClosed(user: String)
 
-    package var game: UUID {
+    /// The game the notice is about; nil for one about a user alone.
+    package var game: UUID? {
         switch self {
         case .moved(let game, _, _), .started(let game), .ended(let game, _), .joined(let game, _), .left(let game, _, _, _),
             .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _), .seatsChanged(let game):
             game
+        case .accountClosed: nil
         }
     }
 
@@ -52,7 +56,7 @@ package enum GameNotice: Sendable, Equatable {
     /// The one user a notice is addressed to, whether or not they follow the game.
     package var recipient: String? {
         switch self {
-        case .matched(_, let user), .invited(_, let user, _, _, _): user
+        case .matched(_, let user), .invited(_, let user, _, _, _), .accountClosed(let user): user
         default: nil
         }
     }
@@ -70,6 +74,7 @@ package enum GameNotice: Sendable, Equatable {
         case .matched: "matched"
         case .invited: "invited"
         case .seatsChanged: "seats_changed"
+        case .accountClosed: "account_closed"
         }
     }
 }

@@ -57,7 +57,8 @@ package struct GameService: Sendable {
     /// is one move behind, otherwise loaded again if it is older than the notice.
     package func live(noticed notice: GameNotice) async throws -> LiveGame {
         if let advanced = cache.advance(by: notice) { return advanced }
-        return try await live(notice.game, atLeast: notice.seq)
+        guard let game = notice.game else { throw PlayStoreError.corruptRow("a notice about no game") }
+        return try await live(game, atLeast: notice.seq)
     }
 
     /// The action a real-time message carries, decoded straight into the game's own type when

@@ -62,9 +62,9 @@ package final class LiveGameCache: Sendable {
     /// copy is not the game just before that move (see ``LiveGame/advanced(by:)``).
     @discardableResult
     func advance(by notice: GameNotice) -> LiveGame? {
-        guard let advanced = heldCopy(of: notice.game)?.advanced(by: notice) else { return nil }
+        guard let game = notice.game, let advanced = heldCopy(of: game)?.advanced(by: notice) else { return nil }
         put(advanced)
-        return get(notice.game)
+        return get(game)
     }
 
     /// Applies a presence change to the held copy of `id`, if any: how many of `user`'s sockets

@@ -1,9 +1,13 @@
 import Foundation
 import HTTPTypes
-import ParlorTestSupport
+import HummingbirdTesting
+import NIOWebSocket
 import ParlorDatabase
+@testable import ParlorRealtime
+import ParlorTestSupport
 import SQLKit
 import Testing
+import WSCore
 
 @Suite("Deleting an account forgets the user in every capability")
 struct AccountDeletionTests {
@@ -32,7 +36,16 @@ struct AccountDeletionTests {
             let before = try await server.call(.get, "/games/\(playing)", as: bea)
             #expect(try Self.names(in: before.json).contains(name), "the name is in the game before the deletion")
 
+            let port = try #require(server.client.port)
+            let socket = TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: adam.token)
+            _ = try await socket.next("welcome")
+
             #expect(try await server.call(.delete, "/users/me", as: adam).status == 204)
+
+            // The open socket is closed: its session has ended.
+            let close = try await socket.closed()
+            #expect(close?.closeCode == .policyViolation)
+            #expect(close?.reason == "the account was deleted")
 
             // The game being played is over: Adam resigned it, and his name is gone from it.
             let after = try await server.call(.get, "/games/\(playing)", as: bea)

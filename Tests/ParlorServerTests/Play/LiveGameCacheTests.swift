@@ -95,6 +95,10 @@ import Testing
         #expect(cache.get(game.id) == nil, "a deleted account's name is in the copy: the next read loads the game")
         let wire = try JSONEncoder().encode(GameNotice.seatsChanged(game: game.id))
         #expect(try JSONDecoder().decode(GameNotice.self, from: wire) == .seatsChanged(game: game.id))
+        let closed = try JSONEncoder().encode(GameNotice.accountClosed(user: "u1"))
+        #expect(try JSONDecoder().decode(GameNotice.self, from: closed) == .accountClosed(user: "u1"))
+        #expect(GameNotice.accountClosed(user: "u1").game == nil && GameNotice.accountClosed(user: "u1").recipient == "u1")
+        cache.noticed(.accountClosed(user: "u1"))
     }
 
     /// A started two-player Quortex game at seq 0.

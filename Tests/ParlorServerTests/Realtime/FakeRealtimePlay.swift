@@ -87,21 +87,22 @@ final class FakeRealtimePlay: RealtimePlay {
     func render(_ notice: GameNotice, for user: AuthenticatedUser, after lastSent: Int) async -> (frames: [OutgoingFrame], lastSent: Int) {
         var frames: [OutgoingFrame] = []
         var last = lastSent
+        let game = notice.game ?? UUID()
         switch notice {
         case .matched:
-            frames = [frame(["type": "match_found", "game": notice.game.uuidString])]
+            frames = [frame(["type": "match_found", "game": game.uuidString])]
         case .chat(_, let line):
-            frames = [frame(["type": "chat_message", "game": notice.game.uuidString, "text": line.text])]
+            frames = [frame(["type": "chat_message", "game": game.uuidString, "text": line.text])]
         default:
             let seq = notice.seq ?? lastSent
             if seq > lastSent {
                 frames = (lastSent + 1...seq).map { n in
-                    frame(["type": "move_made", "game": notice.game.uuidString, "seq": n, "pad": String(repeating: "x", count: padding)])
+                    frame(["type": "move_made", "game": game.uuidString, "seq": n, "pad": String(repeating: "x", count: padding)])
                 }
                 last = seq
             }
         }
-        let call = RenderCall(user: user.userID, game: notice.game, after: lastSent, returned: last)
+        let call = RenderCall(user: user.userID, game: game, after: lastSent, returned: last)
         recorded.withLock { $0.renders.append(call) }
         return (frames, last)
     }
