@@ -26,9 +26,14 @@ struct CommonOptions: ParsableArguments {
         return SettingSources(environment: environment, file: try ConfigFile.load(path))
     }
 
+    /// Where local data lives: the embedded database, mail, the key-encryption key file.
+    func dataDirectory(_ sources: SettingSources) -> String {
+        sources.string(dataDir, .dataDir) ?? ".parlor"
+    }
+
     func location(_ sources: SettingSources) throws(CommandFailure) -> DatabaseLocation {
         guard let url = sources.string(databaseURL, .databaseURL), !url.isEmpty else {
-            return .embedded(inDataDirectory: sources.string(dataDir, .dataDir) ?? ".parlor")
+            return .embedded(inDataDirectory: dataDirectory(sources))
         }
         do {
             return try DatabaseLocation(url: url)

@@ -45,7 +45,7 @@ struct KeysReseal: AsyncParsableCommand {
             let sources = try options.sources(.process)
             let location = try options.location(sources)
             let logger = try options.bootstrapLogging(sources)
-            let keys = try sources.keyEncryptionKeys(dataDirectory: sources.string(options.dataDir, .dataDir) ?? ".parlor")
+            let keys = try sources.keyEncryptionKeys(dataDirectory: options.dataDirectory(sources))
             try await Database.withOpened(location, logger: logger) { database in
                 _ = try await Migrator.parlor.migrate(database)
                 do {

@@ -32,7 +32,7 @@ struct Serve: AsyncParsableCommand {
             let configuration = try serverConfiguration(sources)
             let location = try options.location(sources)
             let logger = try options.bootstrapLogging(sources)
-            let dataDirectory = URL(fileURLWithPath: sources.string(options.dataDir, .dataDir) ?? ".parlor")
+            let dataDirectory = URL(fileURLWithPath: options.dataDirectory(sources))
             var accounts = try sources.accountsConfiguration(server: configuration)
             accounts.keyEncryption = try sources.keyEncryptionKeys(dataDirectory: dataDirectory.path)
             if case .postgres = location, sources.string(nil, .keyEncryptionKeys) == nil, sources.string(nil, .keyEncryptionKeysFile) == nil {
