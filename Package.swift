@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "GameCore", targets: ["GameCore"]),
         .library(name: "Quortex", targets: ["Quortex"]),
         .library(name: "CrazyEights", targets: ["CrazyEights"]),
+        .library(name: "BestBall", targets: ["BestBall"]),
         .library(name: "PlayerProfiles", targets: ["PlayerProfiles"]),
         .library(name: "GameSession", targets: ["GameSession"]),
         .library(name: "ParlorAPI", targets: ["ParlorAPI"]),
@@ -59,6 +60,8 @@ let package = Package(
         .target(name: "GameCore", swiftSettings: strict + optimisedInDebug),
         .target(name: "Quortex", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
         .target(name: "CrazyEights", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
+        // TopDog's rules: snake drafts, autopick, best ball scoring, tournament advancement.
+        .target(name: "BestBall", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
         // Tandem's stats: event log, projections, clocks, lossless merge, migration, providers, sync manager.
         .target(name: "StatsSync", dependencies: ["DurableFiles"], swiftSettings: strict),
         // Crash-safe file writes (atomic replace, flushed appends) shared by the on-device stores.
@@ -256,6 +259,7 @@ let package = Package(
         ),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
         .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),
+        .testTarget(name: "BestBallTests", dependencies: ["BestBall", "GameCore"], swiftSettings: strict),
         .testTarget(
             name: "PlayerProfilesTests", dependencies: ["PlayerProfiles", "GameCore", "ParlorTestSupport"],
             swiftSettings: strict),
