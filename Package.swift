@@ -193,10 +193,23 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // TopDog: player pool, tournaments, the cents ledger, live snake drafts, teams and scoring.
+        .target(
+            name: "ParlorTopDog",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorAPI", "ParlorDatabase", "BestBall", "GameCore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "ParlorRealtime",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorAPI", "GameCore",
+                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorAPI", "GameCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -209,7 +222,7 @@ let package = Package(
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
+                "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime", "ParlorTopDog",
                 "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -287,7 +300,7 @@ let package = Package(
             name: "ParlorServerTests",
             dependencies: [
                 "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
-                "ServerTestSupport", "ParlorAPI", "ParlorTestSupport", "ParlorDatabase", "SignInProviders",
+                "ParlorTopDog", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport", "ParlorDatabase", "SignInProviders",
                 "StatsSync", "ParlorClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),

@@ -26,7 +26,7 @@ extension PlayChannel {
         case .invited(let game, let recipient, let invitation, let from, let expiresAt):
             guard recipient == user else { return ([], lastSent) }
             return ([.encoding(RealtimeInvitation(game: game, invitation: invitation, from: from, expiresAt: Date(millis: expiresAt)))], lastSent)
-        case .seatsChanged, .accountClosed:
+        case .seatsChanged, .accountClosed, .draft:
             // Only names and waiting seats change; the next state a follower gets carries them. A
             // closed account's connections are closed by the hub, not sent anything.
             return ([], lastSent)

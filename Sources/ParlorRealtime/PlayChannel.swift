@@ -70,7 +70,7 @@ package struct PlayChannel: RealtimePlay {
         do {
             return try await rendering(notice, for: user.userID, after: lastSent)
         } catch {
-            play.games.logger.warning("render failed", metadata: ["game": "\(notice.game)", "error": "\(error)"])
+            play.games.logger.warning("render failed", metadata: ["game": "\(notice.game?.uuidString ?? "-")", "error": "\(error)"])
             return ([], lastSent)
         }
     }

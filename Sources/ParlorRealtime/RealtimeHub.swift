@@ -22,11 +22,15 @@ package final class RealtimeHub: Service, Sendable {
         var userOf: [HubConnection.ID: String] = [:]
         var byUser: [String: Set<HubConnection.ID>] = [:]
         var gamesOf: [HubConnection.ID: Set<UUID>] = [:]
+        /// Draft rooms share the subscription index with games (ids never collide) but are
+        /// released without telling online play.
+        var roomsOf: [HubConnection.ID: Set<UUID>] = [:]
         var byGame: [UUID: Set<HubConnection.ID>] = [:]
         var shuttingDown = false
     }
 
     package let play: any RealtimePlay
+    package let drafts: (any RealtimeDrafts)?
     package let bus: any GameEventBus
     package let configuration: RealtimeConfiguration
     package let logger: Logger
@@ -34,8 +38,12 @@ package final class RealtimeHub: Service, Sendable {
     /// Subscribed to at once, so nothing published before ``run()`` starts is missed.
     private let notices: AsyncStream<GameNotice>
 
-    package init(play: any RealtimePlay, bus: any GameEventBus, configuration: RealtimeConfiguration = .init(), logger: Logger) {
+    package init(
+        play: any RealtimePlay, drafts: (any RealtimeDrafts)? = nil, bus: any GameEventBus, configuration: RealtimeConfiguration = .init(),
+        logger: Logger
+    ) {
         self.play = play
+        self.drafts = drafts
         self.bus = bus
         self.configuration = configuration
         self.logger = logger
@@ -124,6 +132,22 @@ package final class RealtimeHub: Service, Sendable {
         }
     }
 
+    /// Starts routing a draft room's notices to `connection`.
+    func register(_ connection: HubConnection, room: UUID) {
+        state.withLock { state in
+            guard state.connections[connection.id] != nil else { return }
+            state.byGame[room, default: []].insert(connection.id)
+            state.roomsOf[connection.id, default: []].insert(room)
+        }
+    }
+
+    func unregister(_ connection: HubConnection, room: UUID) {
+        state.withLock { state in
+            state.roomsOf[connection.id]?.remove(room)
+            Self.remove(connection.id, from: &state.byGame, key: room)
+        }
+    }
+
     /// Forgets `connection`; returns the games it was registered for, which the caller unsubscribes.
     func remove(_ connection: HubConnection) -> Set<UUID> {
         state.withLock { state in
@@ -133,6 +157,7 @@ package final class RealtimeHub: Service, Sendable {
             }
             let games = state.gamesOf.removeValue(forKey: connection.id) ?? []
             for game in games { Self.remove(connection.id, from: &state.byGame, key: game) }
+            for room in state.roomsOf.removeValue(forKey: connection.id) ?? [] { Self.remove(connection.id, from: &state.byGame, key: room) }
             return games
         }
     }

@@ -66,6 +66,11 @@ extension RealtimeSession {
             try await send(await play.resign(user: user, game: game, moveId: moveID), outbound)
         case .command(.chat(let game, let text)):
             try await send(await play.chat(user: user, game: game, text: text), outbound)
+        case .command(.draftSubscribe(let room, let since)):
+            try await subscribe(room: room, since: since, for: user, &state, outbound)
+        case .command(.draftUnsubscribe(let room)):
+            guard state.lastSent.removeValue(forKey: room) != nil else { return nil }
+            hub.unregister(connection, room: room)
         case .command(.authenticate), .command(.ping), .command(.move), .authenticated, .frames, .close:
             // The reader answers these itself, or turns them into other jobs.
             break
@@ -76,6 +81,13 @@ extension RealtimeSession {
     private func render(_ notice: GameNotice, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter)
         async throws
     {
+        if case .draft(let room, let seq, let events) = notice {
+            guard let after = state.lastSent[room], let drafts = hub.drafts else { return }
+            let rendered = await drafts.render(room: room, seq: seq, events: events, after: after)
+            state.lastSent[room] = rendered.lastSent
+            try await send(rendered.frames, outbound)
+            return
+        }
         let subscribed = notice.game.flatMap { state.lastSent[$0] }
         // Game events only reach subscribers; a match or an invitation reaches the user whether or not subscribed.
         guard subscribed != nil || notice.recipient != nil else { return }
@@ -101,6 +113,30 @@ extension RealtimeSession {
             state.lastSent[game] = seq
         } else if !known {
             hub.unregister(connection, game: game)
+        }
+        try await send(answer.frames, outbound)
+    }
+
+    /// A draft room's subscription: registered first, as for a game, so no event is missed.
+    private func subscribe(
+        room: UUID, since: Int?, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter
+    ) async throws {
+        guard let drafts = hub.drafts else {
+            try await send([RealtimeFrames.error(.unsupported, "this server runs no drafts")], outbound)
+            return
+        }
+        let known = state.lastSent[room] != nil
+        guard known || state.lastSent.count < configuration.maxSubscriptions else {
+            let message = "at most \(configuration.maxSubscriptions) games and rooms per connection; unsubscribe from one first"
+            try await send([RealtimeFrames.error(.rateLimited, message, game: room)], outbound)
+            return
+        }
+        hub.register(connection, room: room)
+        let answer = await drafts.subscribe(user: user, room: room, since: since)
+        if let seq = answer.seq {
+            state.lastSent[room] = seq
+        } else if !known {
+            hub.unregister(connection, room: room)
         }
         try await send(answer.frames, outbound)
     }

@@ -42,6 +42,26 @@ public enum RealtimeClientMessageType: String, Codable, Sendable, CaseIterable {
     case chat
     /// `{"type":"ping","id":…}`: answered with `pong`.
     case ping
+    /// `{"type":"draft_subscribe","room":…,"since":40}`: follow a TopDog draft room you have an
+    /// entry in. The answer is a `draft_state`, with the events after `since` when given.
+    case draftSubscribe = "draft_subscribe"
+    case draftUnsubscribe = "draft_unsubscribe"
+}
+
+public struct RealtimeDraftSubscribe: Codable, Sendable, Equatable {
+    public var type = RealtimeClientMessageType.draftSubscribe.rawValue
+    @WireUUID public var room: UUID
+    public var since: Int?
+    public init(room: UUID, since: Int? = nil) {
+        self.room = room
+        self.since = since
+    }
+}
+
+public struct RealtimeDraftUnsubscribe: Codable, Sendable, Equatable {
+    public var type = RealtimeClientMessageType.draftUnsubscribe.rawValue
+    @WireUUID public var room: UUID
+    public init(room: UUID) { self.room = room }
 }
 
 public struct RealtimeAuthenticate: Codable, Sendable, Equatable {

@@ -25,6 +25,38 @@ public enum RealtimeServerMessageType: String, Codable, Sendable, CaseIterable {
     case invitation
     case error
     case pong
+    /// A draft room as the receiver sees it (the REST `DraftRoom`), with the events after the
+    /// subscription's `since`: the answer to `draft_subscribe`.
+    case draftState = "draft_state"
+    /// One event of a draft room's log (pick made, on the clock, timer, autopick, participant
+    /// joined, draft starting, draft complete), in `seq` order, each once.
+    case draftEvent = "draft_event"
+}
+
+/// The answer to `draft_subscribe`. `Draft` and `Event` are the room and event JSON (the REST
+/// `DraftRoom`, and TopDog's event), left generic so a client decodes them into its own types.
+public struct RealtimeDraftState<Draft: Codable & Sendable, Event: Codable & Sendable>: Codable, Sendable {
+    public var type = RealtimeServerMessageType.draftState.rawValue
+    @WireUUID public var room: UUID
+    public var seq: Int
+    public var draft: Draft
+    public var missed: [Event]
+    public init(room: UUID, seq: Int, draft: Draft, missed: [Event]) {
+        self.room = room
+        self.seq = seq
+        self.draft = draft
+        self.missed = missed
+    }
+}
+
+public struct RealtimeDraftEvent<Event: Codable & Sendable>: Codable, Sendable {
+    public var type = RealtimeServerMessageType.draftEvent.rawValue
+    @WireUUID public var room: UUID
+    public var event: Event
+    public init(room: UUID, event: Event) {
+        self.room = room
+        self.event = event
+    }
 }
 
 public struct RealtimeWelcome: Codable, Sendable, Equatable {

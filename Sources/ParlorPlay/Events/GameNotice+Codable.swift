@@ -3,7 +3,7 @@ import Foundation
 /// A notice on the wire between nodes: one flat JSON object tagged by `kind`, as `NOTIFY` carries it.
 extension GameNotice: Codable {
     private enum Key: String, CodingKey {
-        case kind, game, seq, user, seat, text, name, at, move, invitation, from
+        case kind, game, seq, user, seat, text, name, at, move, invitation, from, events
     }
 
     package init(from decoder: any Decoder) throws {
@@ -36,6 +36,8 @@ extension GameNotice: Codable {
                 game: game, user: try c.decode(String.self, forKey: .user), invitation: try c.decode(String.self, forKey: .invitation),
                 from: try c.decode(String.self, forKey: .from), expiresAt: try c.decode(Int64.self, forKey: .at))
         case "seats_changed": self = .seatsChanged(game: game)
+        case "draft":
+            self = .draft(room: game, seq: try c.decode(Int.self, forKey: .seq), events: try c.decodeIfPresent([String].self, forKey: .events) ?? [])
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown notice kind '\(kind)'")
         }
@@ -51,6 +53,9 @@ extension GameNotice: Codable {
             try c.encodeIfPresent(move, forKey: .move)
         case .started, .seatsChanged:
             break
+        case .draft(_, let seq, let events):
+            try c.encode(seq, forKey: .seq)
+            if !events.isEmpty { try c.encode(events, forKey: .events) }
         case .ended(_, let seq):
             try c.encode(seq, forKey: .seq)
         case .joined(_, let user), .matched(_, let user), .accountClosed(let user):

@@ -33,12 +33,17 @@ package enum GameNotice: Sendable, Equatable {
     case seatsChanged(game: UUID)
     /// `user`'s account was deleted: every connection of theirs, on every node, is closed.
     case accountClosed(user: String)
+    /// A TopDog draft room's event log reached `seq`; `events` are the stored JSON of the newest
+    /// events up to `seq` (empty when they did not fit a notice: receivers load them). Play only
+    /// carries it; the real-time channel hands it to the drafts.
+    case draft(room: UUID, seq: Int, events: [String])
 
     /// The game the notice is about; nil for one about a user alone.
     package var game: UUID? {
         switch self {
         case .moved(let game, _, _), .started(let game), .ended(let game, _), .joined(let game, _), .left(let game, _, _, _),
-            .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _), .seatsChanged(let game):
+            .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _), .seatsChanged(let game),
+            .draft(let game, _, _):
             game
         case .accountClosed: nil
         }
@@ -47,7 +52,7 @@ package enum GameNotice: Sendable, Equatable {
     /// The game's sequence number this notice brings it to, for the notices that change it.
     package var seq: Int? {
         switch self {
-        case .moved(_, let seq, _), .ended(_, let seq): seq
+        case .moved(_, let seq, _), .ended(_, let seq), .draft(_, let seq, _): seq
         case .started: 0
         default: nil
         }
@@ -75,6 +80,7 @@ package enum GameNotice: Sendable, Equatable {
         case .invited: "invited"
         case .seatsChanged: "seats_changed"
         case .accountClosed: "account_closed"
+        case .draft: "draft"
         }
     }
 }

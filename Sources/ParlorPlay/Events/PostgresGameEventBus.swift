@@ -39,7 +39,7 @@ package final class PostgresGameEventBus: GameEventBus, Service {
         } catch {
             logger.error(
                 "could not publish a game notice",
-                metadata: ["game": "\(notice.game)", "kind": "\(notice.kind)", "error": "\(error)"])
+                metadata: ["game": "\(notice.game?.uuidString ?? "-")", "kind": "\(notice.kind)", "error": "\(error)"])
         }
     }
 
@@ -117,7 +117,7 @@ extension PostgresGameEventBus {
     package static func payload(for notice: GameNotice, logger: Logger) -> String? {
         let limit = Database.maximumNotificationPayloadBytes
         guard let full = encoded(notice) else {
-            logger.error("could not encode a game notice", metadata: ["game": "\(notice.game)"])
+            logger.error("could not encode a game notice", metadata: ["game": "\(notice.game?.uuidString ?? "-")"])
             return nil
         }
         if full.utf8.count <= limit { return full }
@@ -125,10 +125,14 @@ extension PostgresGameEventBus {
         if case .moved(let game, let seq, _?) = notice, let light = encoded(.moved(game: game, seq: seq)), light.utf8.count <= limit {
             return light
         }
+        // So are a draft's events: receivers load them from the room's log.
+        if case .draft(let room, let seq, _) = notice, let light = encoded(.draft(room: room, seq: seq, events: [])), light.utf8.count <= limit {
+            return light
+        }
         func dropped() -> String? {
             logger.error(
                 "dropped a game notice too long to send",
-                metadata: ["game": "\(notice.game)", "kind": "\(notice.kind)", "bytes": "\(full.utf8.count)"])
+                metadata: ["game": "\(notice.game?.uuidString ?? "-")", "kind": "\(notice.kind)", "bytes": "\(full.utf8.count)"])
             return nil
         }
         guard case .chat(let game, let line) = notice else { return dropped() }
@@ -148,7 +152,7 @@ extension PostgresGameEventBus {
         }
         logger.warning(
             "trimmed a game notice to fit a NOTIFY payload",
-            metadata: ["game": "\(notice.game)", "kind": "\(notice.kind)", "bytes": "\(full.utf8.count)"])
+            metadata: ["game": "\(notice.game?.uuidString ?? "-")", "kind": "\(notice.kind)", "bytes": "\(full.utf8.count)"])
         return encoded(.chat(game: game, line: trimmed))
     }
 

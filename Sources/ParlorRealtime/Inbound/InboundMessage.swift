@@ -18,7 +18,7 @@ struct InboundMessage: Decodable {
     let parsed: Parsed
 
     private enum Key: String, CodingKey {
-        case type, token, game, since, seq, action, text, id
+        case type, token, game, since, seq, action, text, id, room
         case moveID = "move_id"
     }
 
@@ -32,7 +32,8 @@ struct InboundMessage: Decodable {
         do {
             parsed = .command(try Self.command(known, c, actions: decoder.userInfo[ActionDecoding.key] as? ActionDecoding))
         } catch {
-            parsed = .malformed(known, game: (try? c.decodeIfPresent(UUID.self, forKey: .game)) ?? nil)
+            let about = (try? c.decodeIfPresent(UUID.self, forKey: .game)) ?? (try? c.decodeIfPresent(UUID.self, forKey: .room)) ?? nil
+            parsed = .malformed(known, game: about)
         }
     }
 
@@ -46,6 +47,9 @@ struct InboundMessage: Decodable {
         case .resign: return .resign(game: try c.decode(UUID.self, forKey: .game), moveID: try c.decode(String.self, forKey: .moveID))
         case .chat: return .chat(game: try c.decode(UUID.self, forKey: .game), text: try c.decode(String.self, forKey: .text))
         case .ping: return .ping(id: try c.decodeIfPresent(String.self, forKey: .id))
+        case .draftSubscribe:
+            return .draftSubscribe(room: try c.decode(UUID.self, forKey: .room), since: try c.decodeIfPresent(Int.self, forKey: .since))
+        case .draftUnsubscribe: return .draftUnsubscribe(room: try c.decode(UUID.self, forKey: .room))
         case .move:
             let game = try c.decode(UUID.self, forKey: .game)
             let moveID = try c.decode(String.self, forKey: .moveID)

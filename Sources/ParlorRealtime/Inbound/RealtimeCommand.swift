@@ -11,6 +11,8 @@ enum RealtimeCommand: Sendable {
     case resign(game: UUID, moveID: String)
     case chat(game: UUID, text: String)
     case ping(id: String?)
+    case draftSubscribe(room: UUID, since: Int?)
+    case draftUnsubscribe(room: UUID)
 }
 
 /// A `move` message: the action is already the game's own type when this node holds the game.

@@ -4,6 +4,7 @@ import ParlorDatabase
 import ParlorMiniApps
 import ParlorPlay
 import ParlorSync
+import ParlorTopDog
 
 /// Implements the generated `APIProtocol` by handing each operation to its capability, which
 /// holds only its own dependencies; the system routes (health, readiness, versions) are its own.
@@ -15,6 +16,7 @@ struct APIHandler: APIProtocol {
     let miniAppsAPI: MiniAppsAPI
     let syncAPI: SyncAPI
     let playAPI: PlayAPI
+    let topDogAPI: TopDogAPI
 
     // MARK: Accounts
 
@@ -76,4 +78,29 @@ struct APIHandler: APIProtocol {
     func enterQuickMatch(_ input: Operations.EnterQuickMatch.Input) async throws -> Operations.EnterQuickMatch.Output { try await playAPI.enterQuickMatch(input) }
     func getQuickMatch(_ input: Operations.GetQuickMatch.Input) async throws -> Operations.GetQuickMatch.Output { try await playAPI.getQuickMatch(input) }
     func cancelQuickMatch(_ input: Operations.CancelQuickMatch.Input) async throws -> Operations.CancelQuickMatch.Output { try await playAPI.cancelQuickMatch(input) }
+    // MARK: TopDog
+
+    func listTopDogPlayers(_ input: Operations.ListTopDogPlayers.Input) async throws -> Operations.ListTopDogPlayers.Output { try await topDogAPI.listTopDogPlayers(input) }
+    func listTournaments(_ input: Operations.ListTournaments.Input) async throws -> Operations.ListTournaments.Output { try await topDogAPI.listTournaments(input) }
+    func getTournament(_ input: Operations.GetTournament.Input) async throws -> Operations.GetTournament.Output { try await topDogAPI.getTournament(input) }
+    func joinTournament(_ input: Operations.JoinTournament.Input) async throws -> Operations.JoinTournament.Output { try await topDogAPI.joinTournament(input) }
+    func getWallet(_ input: Operations.GetWallet.Input) async throws -> Operations.GetWallet.Output { try await topDogAPI.getWallet(input) }
+    func listWalletTransactions(_ input: Operations.ListWalletTransactions.Input) async throws -> Operations.ListWalletTransactions.Output { try await topDogAPI.listWalletTransactions(input) }
+    func depositFunds(_ input: Operations.DepositFunds.Input) async throws -> Operations.DepositFunds.Output { try await topDogAPI.depositFunds(input) }
+    func withdrawFunds(_ input: Operations.WithdrawFunds.Input) async throws -> Operations.WithdrawFunds.Output { try await topDogAPI.withdrawFunds(input) }
+    func listMyDrafts(_ input: Operations.ListMyDrafts.Input) async throws -> Operations.ListMyDrafts.Output { try await topDogAPI.listMyDrafts(input) }
+    func getDraftRoom(_ input: Operations.GetDraftRoom.Input) async throws -> Operations.GetDraftRoom.Output { try await topDogAPI.getDraftRoom(input) }
+    func makeDraftPick(_ input: Operations.MakeDraftPick.Input) async throws -> Operations.MakeDraftPick.Output { try await topDogAPI.makeDraftPick(input) }
+    func getDraftQueue(_ input: Operations.GetDraftQueue.Input) async throws -> Operations.GetDraftQueue.Output { try await topDogAPI.getDraftQueue(input) }
+    func setDraftQueue(_ input: Operations.SetDraftQueue.Input) async throws -> Operations.SetDraftQueue.Output { try await topDogAPI.setDraftQueue(input) }
+    func setDraftAutopick(_ input: Operations.SetDraftAutopick.Input) async throws -> Operations.SetDraftAutopick.Output { try await topDogAPI.setDraftAutopick(input) }
+    func listMyTeams(_ input: Operations.ListMyTeams.Input) async throws -> Operations.ListMyTeams.Output { try await topDogAPI.listMyTeams(input) }
+    func getMyTeam(_ input: Operations.GetMyTeam.Input) async throws -> Operations.GetMyTeam.Output { try await topDogAPI.getMyTeam(input) }
+    func getExposure(_ input: Operations.GetExposure.Input) async throws -> Operations.GetExposure.Output { try await topDogAPI.getExposure(input) }
+    func listDraftAlerts(_ input: Operations.ListDraftAlerts.Input) async throws -> Operations.ListDraftAlerts.Output { try await topDogAPI.listDraftAlerts(input) }
+    func getDraftAlertPreferences(_ input: Operations.GetDraftAlertPreferences.Input) async throws -> Operations.GetDraftAlertPreferences.Output { try await topDogAPI.getDraftAlertPreferences(input) }
+    func setDraftAlertPreferences(_ input: Operations.SetDraftAlertPreferences.Input) async throws -> Operations.SetDraftAlertPreferences.Output { try await topDogAPI.setDraftAlertPreferences(input) }
+    func adminCreateTournament(_ input: Operations.AdminCreateTournament.Input) async throws -> Operations.AdminCreateTournament.Output { try await topDogAPI.adminCreateTournament(input) }
+    func adminCompleteTournament(_ input: Operations.AdminCompleteTournament.Input) async throws -> Operations.AdminCompleteTournament.Output { try await topDogAPI.adminCompleteTournament(input) }
+    func adminResolvePayment(_ input: Operations.AdminResolvePayment.Input) async throws -> Operations.AdminResolvePayment.Output { try await topDogAPI.adminResolvePayment(input) }
 }

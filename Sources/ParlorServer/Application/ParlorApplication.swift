@@ -10,6 +10,7 @@ import ParlorMiniApps
 import ParlorPlay
 import ParlorRealtime
 import ParlorSync
+import ParlorTopDog
 import ServiceLifecycle
 import SignInProviders
 
@@ -61,12 +62,15 @@ public enum ParlorApplication {
         let bus: any GameEventBus = postgresBus ?? LocalGameEventBus()
         let play = PlayServices(
             database: database, accounts: accounts, engines: GameEngines(services.games), bus: bus, now: services.now, logger: logger)
+        let topDog = TopDogServices(database: database, bus: bus, payments: services.payments, now: services.now, logger: logger)
         let handler = APIHandler(
-            database: database, migrator: migrator, readinessTimeout: services.readinessTimeout, accountsAPI: AccountsAPI(accounts: accounts, erasers: [PlayEraser(play: play), SyncEraser(), MiniAppsEraser()]),
+            database: database, migrator: migrator, readinessTimeout: services.readinessTimeout,
+            accountsAPI: AccountsAPI(accounts: accounts, erasers: [PlayEraser(play: play), SyncEraser(), MiniAppsEraser()]),
             miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
-            playAPI: PlayAPI(accounts: accounts, play: play))
+            playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table))
-        let hub = RealtimeHub(play: PlayChannel(play: play), bus: bus, configuration: services.realtime, logger: logger)
+        let hub = RealtimeHub(
+            play: PlayChannel(play: play), drafts: DraftChannel(drafts: topDog.drafts), bus: bus, configuration: services.realtime, logger: logger)
         let gate = RealtimeUpgradeGate()
         RealtimeRoutes.register(on: router, hub: hub, gate: gate)
         additionalRoutes(RouteRegistrar(router: router, table: table))
@@ -77,6 +81,7 @@ public enum ParlorApplication {
             hub,
             TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval),
             LiveGameCacheFollower(cache: play.games.cache, bus: bus),
+            DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval),
         ]
         if let postgresBus { backgroundServices.append(postgresBus) }
 

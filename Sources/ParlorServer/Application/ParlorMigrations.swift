@@ -3,6 +3,7 @@ import ParlorDatabase
 import ParlorMiniApps
 import ParlorPlay
 import ParlorSync
+import ParlorTopDog
 
 /// Every migration this build knows, in version order: the database layer's own, then each capability's,
 /// which it keeps beside its own store. A new capability appends its list here.
@@ -12,6 +13,7 @@ public enum ParlorMigrations {
         + [AccountsMigrations.accounts, MiniAppsMigrations.miniApps, SyncMigrations.events]
         + [PlayMigrations.play, PlayMigrations.releaseStrandedClaims, PlayMigrations.nodePresence]
         + [AccountsMigrations.slidingRateLimits, PlayMigrations.snakeCaseSettings]
+        + [TopDogMigrations.topDog]
 }
 
 extension Migrator {

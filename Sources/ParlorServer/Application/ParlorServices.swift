@@ -7,6 +7,7 @@ import ParlorDatabase
 import ParlorHTTP
 import ParlorPlay
 import ParlorRealtime
+import ParlorTopDog
 
 /// What the application talks to beyond its database: the games it plays, outbound HTTP, mail
 /// and the clock.
@@ -23,6 +24,10 @@ public struct ParlorServices: Sendable {
     public var realtime = RealtimeConfiguration()
     /// How often each node looks for expired turn deadlines.
     public var turnTimerInterval: Duration = .milliseconds(250)
+    /// How often each node looks for draft rooms with a pick, a warning or a start due.
+    public var draftTimerInterval: Duration = .milliseconds(100)
+    /// Where TopDog's deposits and withdrawals go; the sandbox provider until a real one is configured.
+    package var payments: any PaymentProvider = SandboxPaymentProvider()
     /// How often each node tells the others it is alive.
     public var nodeHeartbeat: Duration = .seconds(5)
     /// How long a node may stay silent before the others take its players' connections away.

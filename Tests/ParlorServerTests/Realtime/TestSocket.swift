@@ -102,6 +102,11 @@ final class TestSocket: Sendable {
     /// The default bounds a hang, not a speed: beside the CPU-bound suites, CI has seen a
     /// message take more than 5 s to arrive.
     func next(timeout: Duration = .seconds(30)) async throws -> Message {
+        try JSONDecoder().decode(Message.self, from: Data(try await nextText(timeout: timeout).utf8))
+    }
+
+    /// The next message not yet returned, as the text received.
+    func nextText(timeout: Duration = .seconds(30)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
             let text: String? = received.state.withLock { state in
@@ -109,7 +114,7 @@ final class TestSocket: Sendable {
                 defer { state.cursor += 1 }
                 return state.texts[state.cursor]
             }
-            if let text { return try JSONDecoder().decode(Message.self, from: Data(text.utf8)) }
+            if let text { return text }
             guard ContinuousClock.now < deadline else { throw TestSocketError.noMessage }
             try await Task.sleep(for: .milliseconds(5))
         }

@@ -37,6 +37,10 @@ struct RealtimeContractTests {
         "invitation": roundTrip(RealtimeInvitation.self),
         "error": roundTrip(RealtimeError.self),
         "pong": roundTrip(RealtimePong.self),
+        "draft_subscribe": roundTrip(RealtimeDraftSubscribe.self),
+        "draft_unsubscribe": roundTrip(RealtimeDraftUnsubscribe.self),
+        "draft_state": roundTrip(RealtimeDraftState<JSONValue, JSONValue>.self),
+        "draft_event": roundTrip(RealtimeDraftEvent<JSONValue>.self),
     ]
 
     static func roundTrip<Message: Codable & SendableMetatype>(_ type: Message.Type) -> @Sendable (Data) throws -> Data {
@@ -110,6 +114,8 @@ extension RealtimeCommand {
         case .resign: "resign"
         case .chat: "chat"
         case .ping: "ping"
+        case .draftSubscribe: "draft_subscribe"
+        case .draftUnsubscribe: "draft_unsubscribe"
         }
     }
 }

@@ -1,0 +1,86 @@
+import BestBall
+import Foundation
+import ParlorDatabase
+import ParlorHTTP
+import ParlorPlay
+
+/// What participants do in a room: pick, keep a private queue, turn autopick on or off.
+extension DraftService {
+    /// The caller picks `playerID` for their team. A retry of a pick already made (the same player
+    /// by the same team) answers that pick again and changes nothing.
+    package func pick(_ playerID: String, by user: String, in roomID: String) async throws -> (pick: DraftPick, repeated: Bool) {
+        let pool = try await self.pool.pool()
+        let time = millis
+        let (pick, repeated, notice): (DraftPick, Bool, GameNotice?) = try await database.transaction { sql in
+            var (loaded, entry) = try participant(user, in: try await load(roomID, lock: true, on: sql), room: roomID)
+            if let slot = entry.slot, let earlier = loaded.state.picks.first(where: { $0.team == slot && $0.playerID == playerID && !$0.auto }) {
+                return (earlier, true, nil)
+            }
+            guard loaded.room.status == .active || loaded.room.status == .complete, let slot = entry.slot else { throw APIError.draftNotStarted }
+            let pick: DraftPick
+            do {
+                pick = try loaded.state.pick(playerID, by: slot, in: pool, at: time)
+            } catch let error as DraftError {
+                throw APIError.refusedPick(error)
+            }
+            try await RoomStore.insert(pick, room: roomID, entry: entry.id, on: sql)
+            var change = RoomChange()
+            if loaded.room.autopilot.contains(slot) {
+                change.events.append(Self.autopickEvent(slot: slot, enabled: false, at: time))
+            }
+            loaded.afterPick(pick, pool: pool, wentOnAutopick: false, at: time, into: &change)
+            return (pick, false, try await store(change, of: &loaded, at: time, on: sql))
+        }
+        await publish([notice])
+        return (pick, repeated)
+    }
+
+    /// Turns the caller's autopick on or off; turning it off is how an owner takes back a team
+    /// the server has been drafting for since it missed a pick.
+    package func setAutopick(_ enabled: Bool, by user: String, in roomID: String) async throws -> Bool {
+        let time = millis
+        let notice: GameNotice? = try await database.transaction { sql in
+            var (loaded, entry) = try participant(user, in: try await load(roomID, lock: true, on: sql), room: roomID)
+            guard let slot = entry.slot, loaded.room.status != .complete else { return nil }
+            var change = RoomChange()
+            loaded.setAutopick(enabled, slot: slot, at: time, into: &change)
+            return try await store(change, of: &loaded, at: time, on: sql)
+        }
+        await publish([notice])
+        return enabled
+    }
+
+    /// The caller's private queue in this room.
+    package func queue(of user: String, in roomID: String) async throws -> [String] {
+        try await database.withConnection { sql in
+            let (_, entry) = try participant(user, in: try await load(roomID, lock: false, on: sql), room: roomID)
+            return try await RoomStore.queue(of: entry.id, on: sql)
+        }
+    }
+
+    /// Replaces the caller's queue: player ids in the order to autopick them, each in the pool,
+    /// none twice. Drafted players may stay (autopick skips them).
+    package func setQueue(_ players: [String], of user: String, in roomID: String) async throws -> [String] {
+        let pool = try await self.pool.pool()
+        var validator = FieldValidator()
+        validator.check(players.count <= Self.maximumQueue, "player_ids", "holds at most \(Self.maximumQueue) players")
+        validator.check(Set(players).count == players.count, "player_ids", "names a player twice")
+        if let unknown = players.first(where: { pool[$0] == nil }) { validator.fail("player_ids", "there is no player \(unknown) in the pool") }
+        try validator.validate()
+        let time = millis
+        return try await database.transaction { sql in
+            let (_, entry) = try participant(user, in: try await load(roomID, lock: false, on: sql), room: roomID)
+            try await RoomStore.setQueue(players, of: entry.id, at: time, on: sql)
+            return players
+        }
+    }
+
+    package static let maximumQueue = 500
+
+    static func autopickEvent(slot: Int, enabled: Bool, at time: Int64) -> DraftEvent {
+        var event = DraftEvent(kind: .autopick, at: time)
+        event.slot = slot
+        event.enabled = enabled
+        return event
+    }
+}

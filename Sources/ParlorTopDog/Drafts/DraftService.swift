@@ -1,0 +1,85 @@
+import BestBall
+import Foundation
+import HTTPTypes
+import Logging
+import ParlorDatabase
+import ParlorHTTP
+import ParlorPlay
+import SQLKit
+
+/// Live drafts: picks, queues, autopick, the room as each participant reads it, and the stored
+/// clocks every node's ``DraftTimerService`` fires. Every change to a room happens in one
+/// transaction under the room row's lock and appends to the room's event log; the log's new
+/// events go to every node in a notice sent by that same transaction's commit.
+package struct DraftService: Sendable {
+    package let database: Database
+    package let pool: PlayerPoolCache
+    let bus: any GameEventBus
+    let now: @Sendable () -> Date
+    package let logger: Logger
+
+    package init(database: Database, pool: PlayerPoolCache, bus: any GameEventBus, now: @escaping @Sendable () -> Date, logger: Logger) {
+        self.database = database
+        self.pool = pool
+        self.bus = bus
+        self.now = now
+        self.logger = logger
+    }
+
+    var millis: Int64 { Int64((now().timeIntervalSince1970 * 1000).rounded()) }
+
+    /// Loads a room and what its draft is decided from; `lock` holds its row for the transaction.
+    func load(_ id: String, lock: Bool, on sql: any SQLDatabase) async throws -> LoadedRoom? {
+        guard let room = lock ? try await RoomStore.lock(id, on: sql) : try await RoomStore.find(id, on: sql),
+            let tournament = try await TournamentStore.find(room.tournamentID, on: sql)
+        else { return nil }
+        let entries = try await RoomStore.entries(in: id, on: sql)
+        let picks = try await RoomStore.picks(in: id, on: sql)
+        return LoadedRoom(room: room, tournament: tournament, entries: entries, state: DraftState(settings: tournament.draft, picks: picks, autopilot: room.autopilot))
+    }
+
+    /// Stores what a change produced on the locked room: its events, alerts and row, and the
+    /// notice that tells every node (sent by the commit on PostgreSQL). Returns the notice for a
+    /// bus that does not ride on the database, which the caller publishes after committing.
+    func store(_ change: RoomChange, of loaded: inout LoadedRoom, at time: Int64, on sql: any SQLDatabase) async throws -> GameNotice? {
+        guard !change.events.isEmpty else {
+            try await RoomStore.save(loaded.room, on: sql)
+            return nil
+        }
+        let bodies = try await RoomStore.append(change.events, to: &loaded.room, at: time, on: sql)
+        try await RoomStore.save(loaded.room, on: sql)
+        try await DraftAlerts.raise(change.alerts, at: time, on: sql)
+        guard let room = UUID(uuidString: loaded.room.id) else { return nil }
+        let notice = GameNotice.draft(room: room, seq: loaded.room.seq, events: bodies)
+        if let notification = bus.notification(for: notice) {
+            try await sql.raw("SELECT pg_notify(\(bind: notification.channel), \(bind: notification.payload))").run()
+            return nil
+        }
+        return notice
+    }
+
+    func publish(_ notices: [GameNotice?]) async {
+        for notice in notices.compactMap({ $0 }) { await bus.publish(notice) }
+    }
+
+    /// The room and the caller's entry in it; 404 for a room that does not exist, 403 for one
+    /// the caller has no entry in.
+    func participant(_ user: String, in loaded: LoadedRoom?, room id: String) throws -> (LoadedRoom, DraftEntry) {
+        guard let loaded else { throw APIError.draftNotFound(id) }
+        guard let entry = loaded.entry(of: user) else { throw APIError.notAParticipant }
+        return (loaded, entry)
+    }
+}
+
+extension APIError {
+    package static func draftNotFound(_ id: String) -> APIError { .notFound("there is no draft room \(id)") }
+
+    package static let notAParticipant = APIError(.forbidden, code: "not_a_participant", message: "you have no entry in this draft room")
+
+    package static let draftNotStarted = APIError(.conflict, code: "draft_not_started", message: "the draft has not started yet")
+
+    /// A pick the rules refuse: 422 with the seed's code.
+    package static func refusedPick(_ error: DraftError) -> APIError {
+        APIError(.unprocessableContent, code: error.code, message: error.message)
+    }
+}

@@ -1,0 +1,91 @@
+import BestBall
+import Foundation
+import Logging
+import ParlorDatabase
+import ParlorPlay
+import ServiceLifecycle
+import SQLKit
+
+/// Fires every room's stored times: a countdown ending starts the draft, a warning tells the room
+/// and alerts the team on the clock, an expired pick is autopicked. Every node runs this loop; a
+/// due room is claimed with `FOR UPDATE SKIP LOCKED` in the transaction that acts on it, so each
+/// time fires once, on one node, and a node killed mid-draft leaves its rooms to the others.
+package struct DraftTimerService: Service {
+    let drafts: DraftService
+    let interval: Duration
+
+    package init(drafts: DraftService, interval: Duration) {
+        self.drafts = drafts
+        self.interval = interval
+    }
+
+    package func run() async throws {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            do {
+                // Keep going while a batch comes back full: a burst of due rooms drains at once.
+                while try await drafts.fireDue(limit: 32) == 32 {}
+            } catch {
+                drafts.logger.warning("draft timers failed", metadata: ["error": "\(error)"])
+            }
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        }
+    }
+}
+
+extension DraftService {
+    /// Acts on up to `limit` rooms whose stored time has come; returns how many.
+    @discardableResult
+    package func fireDue(limit: Int = 32) async throws -> Int {
+        let pool = try await self.pool.pool()
+        let time = millis
+        let dialect = database.dialect
+        let notices: [GameNotice?] = try await database.transaction { sql in
+            var notices: [GameNotice?] = []
+            for id in try await RoomStore.due(at: time, limit: limit, dialect: dialect, on: sql) {
+                guard var loaded = try await load(id, lock: true, on: sql) else { continue }
+                var change = RoomChange()
+                try await advance(&loaded, pool: pool, at: time, into: &change, on: sql)
+                notices.append(try await store(change, of: &loaded, at: time, on: sql))
+            }
+            return notices
+        }
+        await publish(notices)
+        return notices.count
+    }
+
+    /// Whatever is due in the room now: the start, the warning, or the autopick.
+    private func advance(_ loaded: inout LoadedRoom, pool: PlayerPool, at time: Int64, into change: inout RoomChange, on sql: any SQLDatabase) async throws {
+        switch loaded.room.status {
+        case .countdown:
+            guard let starts = loaded.room.startsAt, starts <= time else { return }
+            for entry in loaded.entries {
+                change.alerts.append(.draftStarting(user: entry.userID, room: loaded.room.id, tournament: loaded.tournament.title))
+            }
+            loaded.startNextPick(at: time, into: &change)
+        case .active:
+            if let deadline = loaded.room.deadlineAt, deadline <= time {
+                guard let slot = loaded.state.onTheClock, let entry = loaded.entry(slot: slot) else {
+                    loaded.startNextPick(at: time, into: &change)
+                    return
+                }
+                let queue = try await RoomStore.queue(of: entry.id, on: sql)
+                let wasOn = loaded.state.autopilot.contains(slot)
+                guard let pick = loaded.state.autopick(queue: queue, in: pool, at: time) else {
+                    // Nothing fits: only a pool emptied under a running draft gets here.
+                    logger.error("no player fits an autopick", metadata: ["room": "\(loaded.room.id)", "slot": "\(slot)"])
+                    loaded.room.deadlineAt = time + 60_000
+                    loaded.room.updateDue()
+                    return
+                }
+                try await RoomStore.insert(pick, room: loaded.room.id, entry: entry.id, on: sql)
+                loaded.afterPick(pick, pool: pool, wentOnAutopick: !wasOn, at: time, into: &change)
+            } else if let warn = loaded.room.warnAt, warn <= time {
+                loaded.fireWarning(at: time, into: &change)
+            } else {
+                loaded.room.updateDue()
+            }
+        case .filling, .complete:
+            loaded.room.dueAt = nil
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import BestBall
+import Foundation
+import GameCore
+import HTTPTypes
+import Logging
+import ParlorAccounts
+import ParlorDatabase
+import ParlorHTTP
+import ParlorPlay
+import SQLKit
+
+/// Tournaments: created by admins, listed in the lobby, joined with entries that are paid for
+/// from the user's balance and seated in 12-team rooms.
+package struct TournamentService: Sendable {
+    let database: Database
+    let drafts: DraftService
+    let now: @Sendable () -> Date
+
+    package init(database: Database, drafts: DraftService, now: @escaping @Sendable () -> Date) {
+        self.database = database
+        self.drafts = drafts
+        self.now = now
+    }
+
+    var millis: Int64 { Int64((now().timeIntervalSince1970 * 1000).rounded()) }
+
+    /// The most entries one request may buy.
+    package static let maximumEntriesPerJoin = 150
+
+    package func create(_ input: TournamentInput) async throws -> Tournament {
+        let tournament = try input.tournament(id: UUID().uuidString.lowercased(), at: millis)
+        try await database.transaction { sql in try await TournamentStore.insert(tournament, on: sql) }
+        return tournament
+    }
+
+    package func list() async throws -> [(Tournament, TournamentProgress)] {
+        try await database.withConnection { sql in
+            let progress = try await TournamentStore.progress(on: sql)
+            return try await TournamentStore.all(on: sql).map { ($0, progress[$0.id] ?? TournamentProgress()) }
+        }
+    }
+
+    package func find(_ id: String) async throws -> (Tournament, TournamentProgress) {
+        try await database.withConnection { sql in
+            guard let tournament = try await TournamentStore.find(id, on: sql) else { throw APIError.tournamentNotFound(id) }
+            return (tournament, try await TournamentStore.progress(on: sql)[id] ?? TournamentProgress())
+        }
+    }
+
+    /// Buys `count` entries for `user`, seating each in a room without another of theirs. One
+    /// transaction: the fee is taken, the entries seated and full rooms set counting down, or
+    /// nothing happens. `key` makes it idempotent: a repeat answers the same entries.
+    package func join(_ id: String, count: Int, user: AuthenticatedUser, name: String, key: String) async throws -> [DraftEntry] {
+        guard (1...Self.maximumEntriesPerJoin).contains(count) else {
+            throw APIError.invalidField("count", "must be 1 to \(Self.maximumEntriesPerJoin)")
+        }
+        let time = millis
+        let fingerprint = "entry:\(id):\(count)"
+        let userID = user.userID
+        let (entries, notices): ([DraftEntry], [GameNotice?]) = try await database.transaction { sql in
+            if let paid = try await LedgerStore.find(user: userID, key: key, on: sql) {
+                guard paid.fingerprint == fingerprint else { throw APIError.idempotencyKeyReused }
+                return (try await RoomStore.entries(paidBy: paid.id, on: sql), [])
+            }
+            guard let tournament = try await TournamentStore.lock(id, on: sql) else { throw APIError.tournamentNotFound(id) }
+            guard tournament.completedAt == nil else { throw APIError.tournamentClosed }
+            if tournament.maxEntries > 0, tournament.entries + count > tournament.maxEntries {
+                throw APIError.tournamentFull(left: max(0, tournament.maxEntries - tournament.entries))
+            }
+            if tournament.maxPerUser > 0 {
+                let held = try await RoomStore.entryCount(of: userID, in: id, on: sql)
+                if held + count > tournament.maxPerUser { throw APIError.entryLimit(tournament.maxPerUser, held: held) }
+            }
+            let transaction = LedgerTransaction(
+                id: UUID().uuidString.lowercased(), userID: userID, kind: .entryFee, status: .settled,
+                amountCents: -tournament.entryFeeCents * Int64(count), idempotencyKey: key, fingerprint: fingerprint, reference: id,
+                description: "\(count) \(count == 1 ? "entry" : "entries") in \(tournament.title)", failure: nil, createdAt: time, settledAt: time)
+            try await LedgerStore.insert(transaction, on: sql)
+            let fee = tournament.entryFeeCents * Int64(count)
+            if fee > 0 {
+                do {
+                    try await LedgerStore.post(
+                        transaction.id, legs: [Posting(LedgerAccount.user(userID), -fee), Posting(LedgerAccount.escrow(id), fee)], at: time, on: sql)
+                } catch LedgerError.insufficientBalance {
+                    throw APIError.insufficientBalance
+                }
+            }
+            var entries: [DraftEntry] = []
+            var notices: [GameNotice?] = []
+            for index in 0..<count {
+                let entry = DraftEntry(
+                    id: UUID().uuidString.lowercased(), tournamentID: id, roomID: "", userID: userID, name: name,
+                    order: tournament.entries + index + 1, slot: nil, transactionID: transaction.id, createdAt: time)
+                let (seated, notice) = try await seat(entry, in: tournament, at: time, on: sql)
+                entries.append(seated)
+                notices.append(notice)
+            }
+            try await TournamentStore.addEntries(count, to: id, on: sql)
+            return (entries, notices)
+        }
+        await drafts.publish(notices)
+        // A room's slots are dealt as it fills; read them back for rooms this join filled.
+        return try await database.withConnection { sql in
+            try await entries.asyncMap { entry in try await RoomStore.entries(in: entry.roomID, on: sql).first { $0.id == entry.id } ?? entry }
+        }
+    }
+
+    /// Seats `entry` in the tournament's oldest filling room without the user, or a new room; a
+    /// room that fills deals its draft slots at random and starts counting down.
+    private func seat(_ entry: DraftEntry, in tournament: Tournament, at time: Int64, on sql: any SQLDatabase) async throws -> (DraftEntry, GameNotice?) {
+        var room: DraftRoom
+        if let filling = try await RoomStore.fillingRoom(in: tournament.id, without: entry.userID, on: sql),
+            let locked = try await RoomStore.lock(filling.id, on: sql)
+        {
+            room = locked
+        } else {
+            room = DraftRoom(
+                id: UUID().uuidString.lowercased(), tournamentID: tournament.id, status: .filling, seats: 0, seq: 0, startsAt: nil,
+                pickStartedAt: nil, warnAt: nil, deadlineAt: nil, dueAt: nil, autopilot: [], createdAt: time, completedAt: nil)
+            try await RoomStore.insert(room, on: sql)
+        }
+        var seated = entry
+        seated.roomID = room.id
+        try await RoomStore.insert(seated, on: sql)
+        room.seats += 1
+        var change = RoomChange()
+        var joined = DraftEvent(kind: .participantJoined, at: time)
+        joined.participant = DraftEvent.Participant(entry: seated.id, name: seated.name, slot: nil)
+        change.events.append(joined)
+        var loaded = LoadedRoom(room: room, tournament: tournament, entries: [], state: DraftState(settings: tournament.draft))
+        if room.seats >= tournament.draft.teams {
+            var entries = try await RoomStore.entries(in: room.id, on: sql)
+            var random = GameRandom(seed: GameSeed(UInt64.random(in: .min ... .max)))
+            random.shuffle(&entries)
+            for (slot, index) in entries.indices.enumerated() {
+                entries[index].slot = slot
+                try await RoomStore.setSlot(slot, of: entries[index].id, on: sql)
+            }
+            loaded.entries = entries
+            loaded.room.status = .countdown
+            loaded.room.startsAt = time + tournament.countdownMillis
+            loaded.room.updateDue()
+            var starting = DraftEvent(kind: .draftStarting, at: time)
+            starting.startsAt = wireTime(time + tournament.countdownMillis)
+            starting.participants = entries.map { DraftEvent.Participant(entry: $0.id, name: $0.name, slot: $0.slot) }.sorted { ($0.slot ?? 0) < ($1.slot ?? 0) }
+            change.events.append(starting)
+            for entry in entries {
+                change.alerts.append(
+                    .roomFilled(user: entry.userID, room: room.id, tournament: tournament.title, startsInSeconds: Int(tournament.countdownMillis / 1000)))
+            }
+        }
+        let notice = try await drafts.store(change, of: &loaded, at: time, on: sql)
+        return (seated, notice)
+    }
+}
+
+extension APIError {
+    package static func tournamentNotFound(_ id: String) -> APIError { .notFound("there is no tournament \(id)") }
+
+    package static let tournamentClosed = APIError(.conflict, code: "tournament_closed", message: "this tournament is complete")
+
+    package static func tournamentFull(left: Int) -> APIError {
+        APIError(.conflict, code: "tournament_full", message: left == 0 ? "every entry is taken" : "only \(left) entries are left")
+    }
+
+    package static func entryLimit(_ limit: Int, held: Int) -> APIError {
+        APIError(.conflict, code: "entry_limit", message: "at most \(limit) entries per user; you hold \(held)")
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
+}
