@@ -8,7 +8,7 @@ import Foundation
 /// first decodes a ``RealtimeEnvelope`` to learn the type and game, then the typed message.
 public enum RealtimeProtocol {
     /// Raised whenever a message changes incompatibly; sent in `welcome`.
-    public static let version = 2
+    public static let version = 3
     /// The WebSocket path on the server.
     public static let path = "/ws"
 }

@@ -60,6 +60,7 @@ package struct WalletService: Sendable {
     }
 
     private func move(_ kind: LedgerTransaction.Kind, _ cents: Int64, for user: String, key: String) async throws -> LedgerTransaction {
+        try Self.check(key: key)
         guard (1...Self.maximumCents).contains(cents) else {
             throw APIError.invalidField("amount_cents", "must be 1 to \(Self.maximumCents) cents")
         }
@@ -124,6 +125,14 @@ package struct WalletService: Sendable {
             }
         }
         return try await database.withConnection { sql in try await LedgerStore.find(record.id, on: sql) } ?? record
+    }
+
+    /// An idempotency key is 1 to 100 letters, digits and `._:-`, as the contract says.
+    package static func check(key: String) throws {
+        let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._:-".unicodeScalars.contains($0)) }
+        guard (1...100).contains(key.count), allowed else {
+            throw APIError.invalidField("idempotency_key", "must be 1 to 100 letters, digits, '.', '_', ':' or '-'")
+        }
     }
 
     static func decodeCursor(_ cursor: String) throws -> (Int64, String) {

@@ -51,6 +51,7 @@ package struct TournamentService: Sendable {
     /// transaction: the fee is taken, the entries seated and full rooms set counting down, or
     /// nothing happens. `key` makes it idempotent: a repeat answers the same entries.
     package func join(_ id: String, count: Int, user: AuthenticatedUser, name: String, key: String) async throws -> [DraftEntry] {
+        try WalletService.check(key: key)
         guard (1...Self.maximumEntriesPerJoin).contains(count) else {
             throw APIError.invalidField("count", "must be 1 to \(Self.maximumEntriesPerJoin)")
         }

@@ -70,7 +70,7 @@ extension OnlinePlayServer {
                 let balance = try row.decode(column: "balance_cents", as: Int64.self)
                 total += balance
                 if try row.decode(column: "kind", as: String.self) == "user", balance < 0 { negative += 1 }
-                let posted = try await sql.raw("SELECT COALESCE(SUM(amount_cents), 0) AS s FROM ledger_postings WHERE account_id = \(bind: id)").first()?
+                let posted = try await sql.raw("SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS s FROM ledger_postings WHERE account_id = \(bind: id)").first()?
                     .decode(column: "s", as: Int64.self) ?? 0
                 if posted != balance { consistent = false }
             }

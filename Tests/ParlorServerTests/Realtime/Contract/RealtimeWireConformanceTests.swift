@@ -80,6 +80,15 @@ import Testing
             }
             _ = try await socketC.next("match_found")
 
+            // A follows a two-team draft room from its first entry to its first pick, then stops.
+            let tournament = try await server.tournament(extra: #","teams":2,"rounds":7,"countdown_seconds":0"#)
+            let room = try #require(UUID(uuidString: try await server.fillRoom(tournament, with: [a])))
+            sent.send(RealtimeDraftSubscribe(room: room), on: socketA)
+            _ = try await socketA.next("draft_state")
+            _ = try await server.fillRoom(tournament, with: [b])
+            while try await socketA.next("draft_event").text == nil, !socketA.texts.contains(where: { $0.contains(#""kind":"on_the_clock""#) }) {}
+            sent.send(RealtimeDraftUnsubscribe(room: room), on: socketA)
+
             var seen: Set<String> = []
             for text in socketA.texts + socketB.texts + socketC.texts {
                 let frame = try JSONValue.parse(text)
