@@ -28,7 +28,11 @@ package struct TournamentService: Sendable {
     package static let maximumEntriesPerJoin = 150
 
     package func create(_ input: TournamentInput) async throws -> Tournament {
-        let tournament = try input.tournament(id: UUID().uuidString.lowercased(), at: millis)
+        try await Self.create(input, in: database, at: now())
+    }
+
+    package static func create(_ input: TournamentInput, in database: Database, at time: Date) async throws -> Tournament {
+        let tournament = try input.tournament(id: UUID().uuidString.lowercased(), at: Int64((time.timeIntervalSince1970 * 1000).rounded()))
         try await database.transaction { sql in try await TournamentStore.insert(tournament, on: sql) }
         return tournament
     }
