@@ -65,7 +65,7 @@ public enum ParlorApplication {
         let topDog = TopDogServices(database: database, bus: bus, payments: services.payments, now: services.now, logger: logger)
         let handler = APIHandler(
             database: database, migrator: migrator, readinessTimeout: services.readinessTimeout,
-            accountsAPI: AccountsAPI(accounts: accounts, erasers: [PlayEraser(play: play), SyncEraser(), MiniAppsEraser()]),
+            accountsAPI: AccountsAPI(accounts: accounts, erasers: [PlayEraser(play: play), SyncEraser(), MiniAppsEraser(), TopDogEraser(drafts: topDog.drafts)]),
             miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
             playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table))

@@ -8,13 +8,13 @@ import ParlorPlay
 extension DraftService {
     /// The caller picks `playerID` for their team. A retry of a pick already made (the same player
     /// by the same team) answers that pick again and changes nothing.
-    package func pick(_ playerID: String, by user: String, in roomID: String) async throws -> (pick: DraftPick, repeated: Bool) {
+    package func pick(_ playerID: String, by user: String, in roomID: String) async throws -> MadePick {
         let pool = try await self.pool.pool()
         let time = millis
-        let (pick, repeated, notice): (DraftPick, Bool, GameNotice?) = try await database.transaction { sql in
+        let (made, notice): (MadePick, GameNotice?) = try await database.transaction { sql in
             var (loaded, entry) = try participant(user, in: try await load(roomID, lock: true, on: sql), room: roomID)
             if let slot = entry.slot, let earlier = loaded.state.picks.first(where: { $0.team == slot && $0.playerID == playerID && !$0.auto }) {
-                return (earlier, true, nil)
+                return (MadePick(pick: earlier, entry: entry.id, order: loaded.state.order, repeated: true), nil)
             }
             guard loaded.room.status == .active || loaded.room.status == .complete, let slot = entry.slot else { throw APIError.draftNotStarted }
             let pick: DraftPick
@@ -29,10 +29,11 @@ extension DraftService {
                 change.events.append(Self.autopickEvent(slot: slot, enabled: false, at: time))
             }
             loaded.afterPick(pick, pool: pool, wentOnAutopick: false, at: time, into: &change)
-            return (pick, false, try await store(change, of: &loaded, at: time, on: sql))
+            let notice = try await store(change, of: &loaded, at: time, on: sql)
+            return (MadePick(pick: pick, entry: entry.id, order: loaded.state.order, repeated: false), notice)
         }
         await publish([notice])
-        return (pick, repeated)
+        return made
     }
 
     /// Turns the caller's autopick on or off; turning it off is how an owner takes back a team
@@ -83,4 +84,13 @@ extension DraftService {
         event.enabled = enabled
         return event
     }
+}
+
+/// A pick as its maker's answer shows it: the entry that made it and the draft's order, for its label.
+package struct MadePick: Sendable {
+    package var pick: DraftPick
+    package var entry: String
+    package var order: SnakeOrder
+    /// The same pick was made before; nothing changed.
+    package var repeated: Bool
 }

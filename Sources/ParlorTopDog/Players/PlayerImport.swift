@@ -28,16 +28,15 @@ package enum PlayerImport {
         for row in table.rows {
             var reader = RowReader(row: row)
             let id = reader.text("id", maxLength: 64)
-            if let id, let first = seen[id] { reader.problem("id", "\(id) is already on line \(first)") }
+            if let id {
+                if let first = seen[id] { reader.problem("id", "\(id) is already on line \(first)") } else { seen[id] = row.line }
+            }
             let player = DraftPlayer(
                 id: id ?? "", firstName: reader.text("first_name", maxLength: 60) ?? "", lastName: reader.text("last_name", maxLength: 60) ?? "",
                 position: reader.position("position") ?? .qb, team: reader.text("team", maxLength: 5) ?? "",
                 byeWeek: reader.integer("bye_week", in: 1...18) ?? 0, adp: reader.decimal("adp", in: 0...10_000) ?? 0,
                 projectedPoints: reader.decimal("projected_points", in: 0...10_000) ?? 0, rank: reader.integer("rank", in: 1...100_000) ?? 0)
-            if reader.problems.isEmpty, let id {
-                seen[id] = row.line
-                players.append(player)
-            }
+            if reader.problems.isEmpty { players.append(player) }
             problems += reader.problems
         }
         if !problems.isEmpty { throw ImportFailure(problems: problems) }

@@ -30,11 +30,13 @@ extension TopDogAPI {
         let caller = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         let room = input.path.roomID.lowercased()
-        let (pick, repeated) = try await topDog.drafts.pick(body.playerId, by: caller.userID, in: room)
-        let snapshot = try await topDog.drafts.snapshot(of: room, for: caller.userID)
-        let rendered = Components.Schemas.DraftRoom(snapshot).picks.first { $0.number == pick.number }
-        guard let rendered else { throw APIError.draftNotFound(room) }
-        return .ok(.init(body: .json(.init(pick: rendered, repeated: repeated))))
+        let made = try await topDog.drafts.pick(body.playerId, by: caller.userID, in: room)
+        let (pick, order) = (made.pick, made.order)
+        guard let player = try await topDog.pool.pool()[pick.playerID] else { throw APIError.draftNotFound(room) }
+        let rendered = Components.Schemas.DraftPickBody(
+            number: pick.number, label: order.label(of: pick.number), round: order.round(of: pick.number), pickInRound: order.pickInRound(of: pick.number),
+            slot: pick.team, entry: made.entry, player: .init(player), auto: pick.auto, at: Date(millis: pick.at))
+        return .ok(.init(body: .json(.init(pick: rendered, repeated: made.repeated))))
     }
 
     package func getDraftQueue(_ input: Operations.GetDraftQueue.Input) async throws -> Operations.GetDraftQueue.Output {

@@ -26,21 +26,12 @@ extension TopDogAPI {
                     .init(slot: .init(rawValue: $0.slot.rawValue) ?? .flex, playerId: $0.playerID, points: $0.points.value)
                 })
         }
-        let playoff = try await topDog.database.withConnection { sql in try await Self.playoff(of: team, on: sql) }
+        let playoff = try await topDog.teams.standing(of: team).map { standing in
+            Components.Schemas.TeamDetail.PlayoffPayload(
+                round: standing.round, group: standing.group, rank: standing.rank, advanced: standing.advancing, finalRank: standing.finalRank,
+                prizeCents: standing.prizeCents)
+        }
         return .ok(.init(body: .json(.init(team: .init(team), weeks: weeks, playoff: playoff))))
-    }
-
-    /// Where a completed tournament placed the team: its final round, rank and prize.
-    static func playoff(of team: TeamsService.Team, on sql: any SQLDatabase) async throws -> Components.Schemas.TeamDetail.PlayoffPayload? {
-        guard let row = try await sql.select().column("*").from("topdog_standings").where("tournament_id", .equal, team.tournament.id)
-            .where("entry_id", .equal, team.entry.id).first()
-        else { return nil }
-        let reached = try row.decode(column: "round_reached", as: Int.self)
-        let rounds = team.tournament.schedule.rounds
-        let rank = try row.decode(column: "rank", as: Int.self)
-        return .init(
-            round: reached < rounds.count ? rounds[reached].name : "", group: reached == 0 ? team.entry.roomID : "", rank: rank,
-            advanced: reached == rounds.count - 1, finalRank: rank, prizeCents: try row.decode(column: "prize_cents", as: Int64.self))
     }
 
     package func getExposure(_ input: Operations.GetExposure.Input) async throws -> Operations.GetExposure.Output {

@@ -105,3 +105,53 @@ package struct TeamsService: Sendable {
         return (teams, players)
     }
 }
+
+extension TeamsService {
+    /// Where a team stands in the tournament's advancement: the final result once the tournament
+    /// is complete, otherwise the round being played now (by the latest scored week), the team's
+    /// room or pod in it, its rank there and whether that rank goes on.
+    package struct Standing: Sendable, Equatable {
+        package var round: String
+        package var group: String
+        package var rank: Int
+        package var advancing: Bool
+        package var finalRank: Int?
+        package var prizeCents: Int64?
+    }
+
+    package func standing(of team: Team) async throws -> Standing? {
+        let schedule = team.tournament.schedule
+        return try await database.withConnection { sql in
+            if let row = try await sql.select().column("*").from("topdog_standings").where("tournament_id", .equal, team.tournament.id)
+                .where("entry_id", .equal, team.entry.id).first()
+            {
+                let reached = try row.decode(column: "round_reached", as: Int.self)
+                let rank = try row.decode(column: "rank", as: Int.self)
+                return Standing(
+                    round: reached < schedule.rounds.count ? schedule.rounds[reached].name : "", group: reached == 0 ? team.entry.roomID : "field",
+                    rank: rank, advancing: reached == schedule.rounds.count - 1, finalRank: rank,
+                    prizeCents: try row.decode(column: "prize_cents", as: Int64.self))
+            }
+            let entries = try await RoomStore.entries(inTournament: team.tournament.id, on: sql)
+            let picks = try await RoomStore.picks(ofEntries: entries.map(\.id), on: sql)
+            let points = try await WeekPointsStore.points(of: Set(picks.values.flatMap { $0.map(\.playerID) }), on: sql)
+            guard let latest = points.keys.max(), let current = schedule.rounds.lastIndex(where: { $0.firstWeek <= latest }) else { return nil }
+            let teams = entries.map { entry in
+                TournamentEntry(
+                    id: entry.id, user: entry.userID, room: entry.roomID, order: entry.order,
+                    roster: (picks[entry.id] ?? []).map { .init(playerID: $0.playerID, position: $0.position) })
+            }
+            let result = Advancement(schedule: schedule, entries: teams, points: points)
+            for index in stride(from: min(current, result.rounds.count - 1), through: 0, by: -1) {
+                let round = result.rounds[index]
+                guard let group = round.groups.first(where: { $0.scores.contains { $0.entry == team.entry.id } }),
+                    let place = group.scores.firstIndex(where: { $0.entry == team.entry.id })
+                else { continue }
+                return Standing(
+                    round: round.name, group: group.id, rank: place + 1, advancing: round.advanced.contains(team.entry.id), finalRank: nil,
+                    prizeCents: nil)
+            }
+            return nil
+        }
+    }
+}
