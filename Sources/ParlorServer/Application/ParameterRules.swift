@@ -13,5 +13,9 @@ enum ParameterRules {
         "listSyncEvents": [.integer("limit", 1...1000)],
         "checkUsername": [ParameterRule("username", in: .query, required: true)],
         "unlinkIdentity": [.oneOf("provider", in: .path, Components.Schemas.IdentityProvider.allCases.map(\.rawValue))],
+        "listTopDogPlayers": [.oneOf("position", Components.Schemas.TopDogPosition.allCases.map(\.rawValue))],
+        "getExposure": [.oneOf("position", Components.Schemas.TopDogPosition.allCases.map(\.rawValue))],
+        "listWalletTransactions": [.integer("limit", 1...100)],
+        "listMyTeams": [.oneOf("sort", Operations.ListMyTeams.Input.Query.SortPayload.allCases.map(\.rawValue))],
     ]
 }

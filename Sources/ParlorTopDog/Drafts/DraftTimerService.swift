@@ -36,9 +36,14 @@ extension DraftService {
     /// Acts on up to `limit` rooms whose stored time has come; returns how many.
     @discardableResult
     package func fireDue(limit: Int = 32) async throws -> Int {
-        let pool = try await self.pool.pool()
         let time = millis
         let dialect = database.dialect
+        // A plain read first: most ticks find nothing due, and must not take SQLite's write lock.
+        let anyDue = try await database.withConnection { sql in
+            try await sql.raw("SELECT 1 AS due FROM topdog_rooms WHERE due_at <= \(bind: time) LIMIT 1").first() != nil
+        }
+        guard anyDue else { return 0 }
+        let pool = try await self.pool.pool()
         let notices: [GameNotice?] = try await database.transaction { sql in
             var notices: [GameNotice?] = []
             for id in try await RoomStore.due(at: time, limit: limit, dialect: dialect, on: sql) {

@@ -59,7 +59,8 @@ struct AccountsHarness: Sendable {
 
     /// Mail written so far, oldest first.
     func mails() throws -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: mail.path)) ?? []
+        // A mail being written is a hidden temporary file until it is renamed into place.
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: mail.path)) ?? []).filter { !$0.hasPrefix(".") }
         return try names.sorted().map { try String(contentsOf: mail.appendingPathComponent($0), encoding: .utf8) }
     }
 }

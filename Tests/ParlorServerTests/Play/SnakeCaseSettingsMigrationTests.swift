@@ -27,7 +27,7 @@ import Testing
                         """).run()
                 }
             }
-            #expect(try await Migrator.parlor.migrate(database) == [9])
+            #expect(try await Migrator.parlor.migrate(database).first == 9)
             let stored = try await database.withConnection { sql in
                 try await sql.select().columns("id", "settings").from("games").orderBy("id").all()
                     .map { try $0.decode(column: "settings", as: String.self) }

@@ -55,24 +55,24 @@ struct DraftBot: Sendable {
     /// Follows `room` until `draft_complete`, picking when on the clock unless `silent`; returns
     /// every event seen, in the order received.
     func draft(room: String, slot: Int, server: OnlinePlayServer, pool: PlayerPool, settings: DraftSettings, silent: Bool) async throws -> [Event] {
-        socket.send(#"{"type":"draft_subscribe","room":"\#(room)"}"#)
+        // `since: 0`: however late this socket subscribes, the state brings every event from the first.
+        socket.send(#"{"type":"draft_subscribe","room":"\#(room)","since":0}"#)
         var state = DraftState(settings: settings)
         var events: [Event] = []
         let decoder = JSONDecoder()
         while true {
             let text = try await socket.nextText(timeout: .seconds(60))
             let frame = try decoder.decode(Frame.self, from: Data(text.utf8))
+            let batch = frame.type == "draft_state" ? frame.missed ?? [] : frame.type == "draft_event" ? frame.event.map { [$0] } ?? [] : []
             var clock: Event.Clock?
-            if frame.type == "draft_state", let draft = frame.draft {
-                // The room may have started before this socket subscribed: its state says where it is.
-                for pick in draft.picks { try state.pick(pick.player.id, by: pick.slot, in: pool, at: 0) }
-                clock = draft.clock
-            } else if frame.type == "draft_event", let event = frame.event {
+            for event in batch {
                 events.append(event)
                 if let pick = event.pick { try state.pick(pick.player.id, by: pick.slot, in: pool, at: 0) }
                 if event.kind == "draft_complete" { return events }
                 if event.kind == "on_the_clock" { clock = event.clock }
             }
+            // Only the clock of the pick still to be made counts (a state's log may end past it).
+            if clock?.pick != state.currentPick { clock = nil }
             if let clock, !silent, clock.slot == slot, let choice = Autopick.choice(for: slot, in: state, queue: [], pool: pool) {
                 let answer = try await server.call(.post, "/topdog/drafts/\(room)/picks", as: guest, body: #"{"player_id":"\#(choice.id)"}"#)
                 #expect(answer.status == 200, "pick \(clock.pick): \(answer)")

@@ -9,13 +9,14 @@ import ParlorTestSupport
 @testable import ParlorTopDog
 import Testing
 
-/// Whole drafts over real sockets: twelve bots, some silent, at an accelerated clock.
+/// Whole drafts over real sockets: twelve bots, one silent. The clock (10 s) is long enough for
+/// the bots on a loaded CI machine; the silent team runs it out once and is then autopicked.
 @Suite("TopDog live drafts", .timeLimit(.minutes(5)))
 struct LiveDraftTests {
-    @Test("twelve bots draft 216 picks; silent teams are autopicked; every socket sees every event once, in order; no queue is ever sent")
+    @Test("twelve bots draft 216 picks; a silent team is autopicked; every socket sees every event once, in order; no queue is ever sent")
     func fullDraft() async throws {
         try await withTopDogServer { server in
-            let tournament = try await server.tournament(extra: #","speed":"custom","pick_seconds":1,"countdown_seconds":0"#)
+            let tournament = try await server.tournament(extra: #","speed":"custom","pick_seconds":10,"countdown_seconds":0"#)
             let guests = try await (0..<12).asyncMap { _ in try await server.guest() }
             let room = try await server.fillRoom(tournament, with: guests)
             let pool = PlayerPool(SyntheticPool.players())
@@ -35,12 +36,12 @@ struct LiveDraftTests {
             guard let port = server.client.port else { throw TestSetupError("no port") }
             let sockets = guests.map { TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: $0.token) }
             defer { sockets.forEach { $0.close() } }
-            // Guests 0 and 1 never pick: guest 0 is autopicked from its queue.
+            // Guest 0 never picks: its time runs out once, then it is autopicked from its queue.
             let logs = try await withThrowingTaskGroup(of: (Int, [DraftBot.Event]).self) { group in
                 for index in guests.indices {
                     group.addTask {
                         let bot = DraftBot(guest: guests[index], socket: sockets[index])
-                        return (index, try await bot.draft(room: room, slot: seated[index], server: server, pool: pool, settings: settings, silent: index < 2))
+                        return (index, try await bot.draft(room: room, slot: seated[index], server: server, pool: pool, settings: settings, silent: index == 0))
                     }
                 }
                 var logs: [Int: [DraftBot.Event]] = [:]
@@ -57,10 +58,10 @@ struct LiveDraftTests {
                 #expect(seqs == Array(seqs.sorted()) && Set(seqs).count == seqs.count, "guest \(index) saw an event twice or out of order")
                 #expect(log.compactMap(\.pick).map(\.number) == Array(1...216), "guest \(index) missed a pick")
             }
-            // The silent teams were drafted for, all 18 rounds; the active teams picked for themselves.
+            // The silent team was drafted for, all 18 rounds; the others picked for themselves.
             for index in 0..<12 {
                 let automatic = picks.filter { $0.slot == seated[index] }.map(\.auto)
-                #expect(automatic == Array(repeating: index < 2, count: 18), "guest \(index)")
+                #expect(automatic == Array(repeating: index == 0, count: 18), "guest \(index)")
             }
             // Guest 0's autopicks took its queue first, in order (nobody else wanted those players).
             let firstPicks = picks.filter { $0.slot == seated[0] }.prefix(5).map(\.player.id)
