@@ -63,6 +63,8 @@ extension DraftService {
     /// none twice. Drafted players may stay (autopick skips them).
     package func setQueue(_ players: [String], of user: String, in roomID: String) async throws -> [String] {
         let pool = try await self.pool.pool()
+        // The room and the caller's place in it first: a queue for no room is 404, not 400.
+        _ = try await database.withConnection { sql in try participant(user, in: try await load(roomID, lock: false, on: sql), room: roomID) }
         var validator = FieldValidator()
         validator.check(players.count <= Self.maximumQueue, "player_ids", "holds at most \(Self.maximumQueue) players")
         validator.check(Set(players).count == players.count, "player_ids", "names a player twice")

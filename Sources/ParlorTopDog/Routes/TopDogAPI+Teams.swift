@@ -12,7 +12,8 @@ extension TopDogAPI {
     package func listMyTeams(_ input: Operations.ListMyTeams.Input) async throws -> Operations.ListMyTeams.Output {
         let caller = try await accounts.authenticate()
         let sort = input.query.sort.flatMap { TeamsService.Sort(rawValue: $0.rawValue) } ?? .newest
-        let teams = try await topDog.teams.teams(of: caller.userID, tournament: input.query.tournament?.lowercased(), sort: sort)
+        let tournament = try input.query.tournament.map { try Self.uuid($0, "tournament") }
+        let teams = try await topDog.teams.teams(of: caller.userID, tournament: tournament, sort: sort)
         return .ok(.init(body: .json(.init(teams: teams.map(Components.Schemas.Team.init)))))
     }
 
@@ -36,7 +37,7 @@ extension TopDogAPI {
 
     package func getExposure(_ input: Operations.GetExposure.Input) async throws -> Operations.GetExposure.Output {
         let caller = try await accounts.authenticate()
-        let report = try await topDog.teams.exposure(of: caller.userID, position: input.query.position?.position, search: input.query.search)
+        let report = try await topDog.teams.exposure(of: caller.userID, position: input.query.position?.position, search: try Self.search(input.query.search))
         let players = report.players.map { player, count in
             Components.Schemas.Exposure.PlayersPayloadPayload(
                 player: .init(player), teams: count, share: report.teams == 0 ? 0 : Double(count) / Double(report.teams))

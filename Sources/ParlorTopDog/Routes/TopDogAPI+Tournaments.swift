@@ -12,12 +12,25 @@ extension TopDogAPI {
         _ = try await accounts.authenticate()
         let pool = try await topDog.pool.pool()
         let position = input.query.position?.position
-        let needle = input.query.search?.lowercased()
+        let needle = try Self.search(input.query.search)
         let players = pool.players.filter { player in
             (position == nil || player.position == position)
                 && (needle == nil || player.name.lowercased().contains(needle ?? "") || player.team.lowercased() == needle)
         }
         return .ok(.init(body: .json(.init(players: players.map(Components.Schemas.TopDogPlayer.init)))))
+    }
+
+    /// A search text as the contract allows it (1 to 60 characters), lowercased.
+    static func search(_ text: String?) throws -> String? {
+        guard let text else { return nil }
+        guard (1...60).contains(text.count) else { throw APIError.invalidField("search", "must be 1 to 60 characters") }
+        return text.lowercased()
+    }
+
+    /// A path or query id that must be a UUID, lowercased.
+    static func uuid(_ text: String, _ field: String) throws -> String {
+        guard UUID(uuidString: text) != nil else { throw APIError.invalidField(field, "must be a UUID") }
+        return text.lowercased()
     }
 
     package func listTournaments(_ input: Operations.ListTournaments.Input) async throws -> Operations.ListTournaments.Output {

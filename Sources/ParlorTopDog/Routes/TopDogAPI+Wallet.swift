@@ -13,7 +13,9 @@ extension TopDogAPI {
 
     package func listWalletTransactions(_ input: Operations.ListWalletTransactions.Input) async throws -> Operations.ListWalletTransactions.Output {
         let caller = try await accounts.authenticate()
-        let page = try await topDog.wallet.history(of: caller.userID, cursor: input.query.cursor, limit: input.query.limit ?? 20)
+        let limit = input.query.limit ?? 20
+        guard (1...100).contains(limit) else { throw APIError.invalidField("limit", "must be 1–100") }
+        let page = try await topDog.wallet.history(of: caller.userID, cursor: input.query.cursor, limit: limit)
         return .ok(.init(body: .json(.init(transactions: page.transactions.map(Components.Schemas.WalletTransaction.init), next: page.next))))
     }
 
