@@ -101,23 +101,10 @@ extension RealtimeSession {
     private func subscribe(
         _ game: UUID, since: Int?, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter
     ) async throws {
-        let known = state.lastSent[game] != nil
-        guard known || state.lastSent.count < configuration.maxSubscriptions else {
-            let message = "at most \(configuration.maxSubscriptions) games per connection; unsubscribe from one first"
-            try await send([RealtimeFrames.error(.rateLimited, message, game: game)], outbound)
-            return
-        }
-        hub.register(connection, game: game)
-        let answer = await play.subscribe(user: user, game: game, since: since)
-        if let seq = answer.seq {
-            state.lastSent[game] = seq
-        } else if !known {
-            hub.unregister(connection, game: game)
-        }
-        try await send(answer.frames, outbound)
+        try await follow(game, isRoom: false, &state, outbound) { await play.subscribe(user: user, game: game, since: since) }
     }
 
-    /// A draft room's subscription: registered first, as for a game, so no event is missed.
+    /// A draft room's subscription, kept the same way as a game's.
     private func subscribe(
         room: UUID, since: Int?, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter
     ) async throws {
@@ -125,20 +112,30 @@ extension RealtimeSession {
             try await send([RealtimeFrames.error(.unsupported, "this server runs no drafts")], outbound)
             return
         }
-        let known = state.lastSent[room] != nil
+        try await follow(room, isRoom: true, &state, outbound) { await drafts.subscribe(user: user, room: room, since: since) }
+    }
+
+    /// Follows a game or a draft room (they share the per-connection limit): registered with the
+    /// hub first, then `answer` gives the state frames and the sequence number they carry, or
+    /// nil when refused, which unregisters a subscription this connection did not already hold.
+    private func follow(
+        _ id: UUID, isRoom: Bool, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter,
+        answer: () async -> (frames: [OutgoingFrame], seq: Int?)
+    ) async throws {
+        let known = state.lastSent[id] != nil
         guard known || state.lastSent.count < configuration.maxSubscriptions else {
-            let message = "at most \(configuration.maxSubscriptions) games and rooms per connection; unsubscribe from one first"
-            try await send([RealtimeFrames.error(.rateLimited, message, game: room)], outbound)
+            let message = "at most \(configuration.maxSubscriptions) games per connection; unsubscribe from one first"
+            try await send([RealtimeFrames.error(.rateLimited, message, game: id)], outbound)
             return
         }
-        hub.register(connection, room: room)
-        let answer = await drafts.subscribe(user: user, room: room, since: since)
-        if let seq = answer.seq {
-            state.lastSent[room] = seq
+        if isRoom { hub.register(connection, room: id) } else { hub.register(connection, game: id) }
+        let answered = await answer()
+        if let seq = answered.seq {
+            state.lastSent[id] = seq
         } else if !known {
-            hub.unregister(connection, room: room)
+            if isRoom { hub.unregister(connection, room: id) } else { hub.unregister(connection, game: id) }
         }
-        try await send(answer.frames, outbound)
+        try await send(answered.frames, outbound)
     }
 
     /// Writes `frames`, letting the watchdog see how long each write waits on the client.

@@ -5,18 +5,32 @@ import SQLKit
 /// transaction as the change that raised it (an outbox), if the user wants that kind. The push
 /// capability sends them from there; until it exists they are recorded and listed, not sent.
 package enum DraftAlerts {
+    /// One read of the users' preferences and one insert, whatever the number of alerts: this runs
+    /// inside every pick's transaction.
     package static func raise(_ alerts: [DraftAlert], at time: Int64, on sql: any SQLDatabase) async throws {
-        var preferences: [String: DraftAlertPreferences] = [:]
-        for alert in alerts {
-            if preferences[alert.user] == nil { preferences[alert.user] = try await self.preferences(of: alert.user, on: sql) }
-            guard preferences[alert.user]?.wants(alert.kind) == true else { continue }
+        guard !alerts.isEmpty else { return }
+        let preferences = try await self.preferences(of: Set(alerts.map(\.user)), on: sql)
+        let wanted = alerts.filter { (preferences[$0.user] ?? DraftAlertPreferences()).wants($0.kind) }
+        guard !wanted.isEmpty else { return }
+        var insert = sql.insert(into: "topdog_alerts").columns("id", "user_id", "kind", "room_id", "dedupe_key", "payload", "created_at")
+        for alert in wanted {
             let payload = String(decoding: try JSONEncoder.sorted.encode(alert.payload), as: UTF8.self)
-            try await sql.insert(into: "topdog_alerts").columns("id", "user_id", "kind", "room_id", "dedupe_key", "payload", "created_at")
-                .values(
-                    SQLBind(UUID().uuidString.lowercased()), SQLBind(alert.user), SQLBind(alert.kind.rawValue), SQLBind(alert.room),
-                    SQLBind(alert.dedupeKey), SQLBind(payload), SQLBind(time))
-                .ignoringConflicts(with: ["dedupe_key"]).run()
+            insert = insert.values(
+                SQLBind(UUID().uuidString.lowercased()), SQLBind(alert.user), SQLBind(alert.kind.rawValue), SQLBind(alert.room),
+                SQLBind(alert.dedupeKey), SQLBind(payload), SQLBind(time))
         }
+        try await insert.ignoringConflicts(with: ["dedupe_key"]).run()
+    }
+
+    /// The stored preferences of `users`; a user with none has the defaults (absent here).
+    static func preferences(of users: Set<String>, on sql: any SQLDatabase) async throws -> [String: DraftAlertPreferences] {
+        let rows = try await sql.select().columns("user_id", "preferences").from("topdog_alert_preferences").where("user_id", .in, Array(users)).all()
+        var found: [String: DraftAlertPreferences] = [:]
+        for row in rows {
+            let text = try row.decode(column: "preferences", as: String.self)
+            found[try row.decode(column: "user_id", as: String.self)] = (try? JSONDecoder().decode(DraftAlertPreferences.self, from: Data(text.utf8))) ?? DraftAlertPreferences()
+        }
+        return found
     }
 
     package static func preferences(of user: String, on sql: any SQLDatabase) async throws -> DraftAlertPreferences {

@@ -74,6 +74,14 @@ package struct DraftEvent: Codable, Sendable, Equatable {
         self.kind = kind
         self.at = wireTime(at)
     }
+
+    /// A team went on (`enabled`) or off autopick.
+    static func autopick(slot: Int, enabled: Bool, at time: Int64) -> DraftEvent {
+        var event = DraftEvent(kind: .autopick, at: time)
+        event.slot = slot
+        event.enabled = enabled
+        return event
+    }
 }
 
 /// A time as both channels write it: RFC 3339 UTC to the second.

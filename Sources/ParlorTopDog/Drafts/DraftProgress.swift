@@ -55,7 +55,7 @@ extension LoadedRoom {
                 number: pick.number, label: state.order.label(of: pick.number), slot: pick.team, entry: entry.id, player: player, auto: pick.auto)
             change.events.append(event)
         }
-        if wentOnAutopick { change.events.append(autopickEvent(slot: pick.team, enabled: true, at: now)) }
+        if wentOnAutopick { change.events.append(DraftEvent.autopick(slot: pick.team, enabled: true, at: now)) }
         startNextPick(at: now, into: &change)
     }
 
@@ -78,7 +78,7 @@ extension LoadedRoom {
         guard state.autopilot.contains(slot) != enabled else { return }
         state.setAutopilot(enabled, for: slot)
         room.autopilot = state.autopilot
-        change.events.append(autopickEvent(slot: slot, enabled: enabled, at: now))
+        change.events.append(DraftEvent.autopick(slot: slot, enabled: enabled, at: now))
         if room.status == .active, state.onTheClock == slot, let started = room.pickStartedAt {
             let clock = DraftClock(settings: settings, startedAt: started, autopick: enabled, now: now)
             room.deadlineAt = enabled ? max(clock.deadline, now) : clock.deadline
@@ -102,10 +102,4 @@ extension LoadedRoom {
             remainingMillis: clock.remainingMillis, autopick: autopick, phase: clock.phase)
     }
 
-    private func autopickEvent(slot: Int, enabled: Bool, at now: Int64) -> DraftEvent {
-        var event = DraftEvent(kind: .autopick, at: now)
-        event.slot = slot
-        event.enabled = enabled
-        return event
-    }
 }

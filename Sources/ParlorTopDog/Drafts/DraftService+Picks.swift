@@ -11,10 +11,10 @@ extension DraftService {
     package func pick(_ playerID: String, by user: String, in roomID: String) async throws -> MadePick {
         let pool = try await self.pool.pool()
         let time = millis
-        let (made, notice): (MadePick, GameNotice?) = try await database.transaction { sql in
+        let (made, notice, after): (MadePick, GameNotice?, LoadedRoom?) = try await database.transaction { sql in
             var (loaded, entry) = try participant(user, in: try await load(roomID, lock: true, on: sql), room: roomID)
             if let slot = entry.slot, let earlier = loaded.state.picks.first(where: { $0.team == slot && $0.playerID == playerID && !$0.auto }) {
-                return (MadePick(pick: earlier, entry: entry.id, order: loaded.state.order, repeated: true), nil)
+                return (MadePick(pick: earlier, entry: entry.id, order: loaded.state.order, repeated: true), nil, nil)
             }
             guard loaded.room.status == .active || loaded.room.status == .complete, let slot = entry.slot else { throw APIError.draftNotStarted }
             let pick: DraftPick
@@ -26,12 +26,13 @@ extension DraftService {
             try await RoomStore.insert(pick, room: roomID, entry: entry.id, on: sql)
             var change = RoomChange()
             if loaded.room.autopilot.contains(slot) {
-                change.events.append(Self.autopickEvent(slot: slot, enabled: false, at: time))
+                change.events.append(DraftEvent.autopick(slot: slot, enabled: false, at: time))
             }
             loaded.afterPick(pick, pool: pool, wentOnAutopick: false, at: time, into: &change)
             let notice = try await store(change, of: &loaded, at: time, on: sql)
-            return (MadePick(pick: pick, entry: entry.id, order: loaded.state.order, repeated: false), notice)
+            return (MadePick(pick: pick, entry: entry.id, order: loaded.state.order, repeated: false), notice, loaded)
         }
+        committed(after.map { [$0] } ?? [])
         await publish([notice])
         return made
     }
@@ -40,13 +41,14 @@ extension DraftService {
     /// the server has been drafting for since it missed a pick.
     package func setAutopick(_ enabled: Bool, by user: String, in roomID: String) async throws -> Bool {
         let time = millis
-        let notice: GameNotice? = try await database.transaction { sql in
+        let (notice, after): (GameNotice?, LoadedRoom?) = try await database.transaction { sql in
             var (loaded, entry) = try participant(user, in: try await load(roomID, lock: true, on: sql), room: roomID)
-            guard let slot = entry.slot, loaded.room.status != .complete else { return nil }
+            guard let slot = entry.slot, loaded.room.status != .complete else { return (nil, nil) }
             var change = RoomChange()
             loaded.setAutopick(enabled, slot: slot, at: time, into: &change)
-            return try await store(change, of: &loaded, at: time, on: sql)
+            return (try await store(change, of: &loaded, at: time, on: sql), loaded)
         }
+        committed(after.map { [$0] } ?? [])
         await publish([notice])
         return enabled
     }
@@ -79,13 +81,6 @@ extension DraftService {
     }
 
     package static let maximumQueue = 500
-
-    static func autopickEvent(slot: Int, enabled: Bool, at time: Int64) -> DraftEvent {
-        var event = DraftEvent(kind: .autopick, at: time)
-        event.slot = slot
-        event.enabled = enabled
-        return event
-    }
 }
 
 /// A pick as its maker's answer shows it: the entry that made it and the draft's order, for its label.

@@ -17,6 +17,7 @@ package struct DraftService: Sendable {
     let bus: any GameEventBus
     let now: @Sendable () -> Date
     package let logger: Logger
+    let rooms = RoomCache()
 
     package init(database: Database, pool: PlayerPoolCache, bus: any GameEventBus, now: @escaping @Sendable () -> Date, logger: Logger) {
         self.database = database
@@ -30,12 +31,20 @@ package struct DraftService: Sendable {
 
     /// Loads a room and what its draft is decided from; `lock` holds its row for the transaction.
     func load(_ id: String, lock: Bool, on sql: any SQLDatabase) async throws -> LoadedRoom? {
-        guard let room = lock ? try await RoomStore.lock(id, on: sql) : try await RoomStore.find(id, on: sql),
-            let tournament = try await TournamentStore.find(room.tournamentID, on: sql)
-        else { return nil }
+        guard let room = lock ? try await RoomStore.lock(id, on: sql) : try await RoomStore.find(id, on: sql) else { return nil }
+        if let held = rooms.copy(of: room) { return held }
+        guard let tournament = try await TournamentStore.find(room.tournamentID, on: sql) else { return nil }
         let entries = try await RoomStore.entries(in: id, on: sql)
         let picks = try await RoomStore.picks(in: id, on: sql)
-        return LoadedRoom(room: room, tournament: tournament, entries: entries, state: DraftState(settings: tournament.draft, picks: picks, autopilot: room.autopilot))
+        let loaded = LoadedRoom(room: room, tournament: tournament, entries: entries, state: DraftState(settings: tournament.draft, picks: picks, autopilot: room.autopilot))
+        // Read from committed rows under the row's seq: exact whatever this transaction does next.
+        rooms.put(loaded)
+        return loaded
+    }
+
+    /// Keeps the copies of rooms whose changes have just committed.
+    func committed(_ loaded: [LoadedRoom]) {
+        for room in loaded { rooms.put(room) }
     }
 
     /// Stores what a change produced on the locked room: its events, alerts and row, and the

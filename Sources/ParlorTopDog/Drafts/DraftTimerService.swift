@@ -44,16 +44,19 @@ extension DraftService {
         }
         guard anyDue else { return 0 }
         let pool = try await self.pool.pool()
-        let notices: [GameNotice?] = try await database.transaction { sql in
+        let (notices, after): ([GameNotice?], [LoadedRoom]) = try await database.transaction { sql in
             var notices: [GameNotice?] = []
+            var after: [LoadedRoom] = []
             for id in try await RoomStore.due(at: time, limit: limit, dialect: dialect, on: sql) {
                 guard var loaded = try await load(id, lock: true, on: sql) else { continue }
                 var change = RoomChange()
                 try await advance(&loaded, pool: pool, at: time, into: &change, on: sql)
                 notices.append(try await store(change, of: &loaded, at: time, on: sql))
+                after.append(loaded)
             }
-            return notices
+            return (notices, after)
         }
+        committed(after)
         await publish(notices)
         return notices.count
     }

@@ -139,18 +139,19 @@ package enum RoomStore {
 
     /// Appends `events` after the room's last, numbering them on; returns their stored JSON.
     package static func append(_ events: [DraftEvent], to room: inout DraftRoom, at time: Int64, on sql: any SQLDatabase) async throws -> [String] {
+        guard !events.isEmpty else { return [] }
         var bodies: [String] = []
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        var insert = sql.insert(into: "topdog_room_events").columns("room_id", "seq", "kind", "body", "at")
         for var event in events {
             room.seq += 1
             event.seq = room.seq
             let body = String(decoding: try encoder.encode(event), as: UTF8.self)
-            try await sql.insert(into: "topdog_room_events").columns("room_id", "seq", "kind", "body", "at")
-                .values(SQLBind(room.id), SQLBind(room.seq), SQLBind(event.kind.rawValue), SQLBind(body), SQLBind(time))
-                .run()
+            insert = insert.values(SQLBind(room.id), SQLBind(room.seq), SQLBind(event.kind.rawValue), SQLBind(body), SQLBind(time))
             bodies.append(body)
         }
+        try await insert.run()
         return bodies
     }
 

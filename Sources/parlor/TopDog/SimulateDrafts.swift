@@ -26,6 +26,8 @@ struct SimulateDrafts: AsyncParsableCommand {
     @Option(help: "The server's base URL.") var server = "http://127.0.0.1:8080"
     @Option(help: "Rounds per draft.") var rounds = 18
     @Option(help: "Seconds from a room filling to its first pick.") var countdownSeconds = 5
+    @Option(help: "How long a bot thinks before picking, on average, in milliseconds (0: at once, which saturates the server).")
+    var thinkMs = 1000
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
@@ -45,13 +47,13 @@ struct SimulateDrafts: AsyncParsableCommand {
             let bots = try await signIn(rooms * 12, http: http)
             let pool = PlayerPool(try await http.players(token: bots[0]))
             let recorder = PickRecorder()
-            print("drafting \(rooms) rooms of 12 bots (tournament \(tournament.id))")
+            print("drafting \(rooms) rooms of 12 bots, thinking about \(thinkMs) ms a pick (tournament \(tournament.id))")
             let started = ContinuousClock.now
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for token in bots {
                     let room = try await http.join(tournament.id, token: token)
                     group.addTask {
-                        let bot = SimulatedDrafter(token: token, room: room, http: http, pool: pool, recorder: recorder)
+                        let bot = SimulatedDrafter(token: token, room: room, http: http, pool: pool, recorder: recorder, thinkMillis: thinkMs)
                         try await bot.draft(socketURL: socketURL)
                     }
                 }

@@ -12,6 +12,8 @@ struct SimulatedDrafter: Sendable {
     let http: SimulationHTTP
     let pool: PlayerPool
     let recorder: PickRecorder
+    /// The mean think time; each pick waits a uniform 0.5 to 1.5 times it.
+    let thinkMillis: Int
 
     private struct Frame: Decodable {
         struct Room: Decodable {
@@ -81,6 +83,7 @@ struct SimulatedDrafter: Sendable {
                 continue
             }
             if let clock, let slot, clock.slot == slot, let state, let choice = Autopick.choice(for: slot, in: state, queue: [], pool: pool) {
+                if thinkMillis > 0 { try await Task.sleep(for: .milliseconds(Int.random(in: thinkMillis / 2...thinkMillis * 3 / 2))) }
                 recorder.sent(room: room, pick: clock.pick)
                 try await http.pick(choice.id, room: room, token: token)
             }
