@@ -48,21 +48,6 @@ public enum RealtimeClientMessageType: String, Codable, Sendable, CaseIterable {
     case draftUnsubscribe = "draft_unsubscribe"
 }
 
-public struct RealtimeDraftSubscribe: Codable, Sendable, Equatable {
-    public var type = RealtimeClientMessageType.draftSubscribe.rawValue
-    @WireUUID public var room: UUID
-    public var since: Int?
-    public init(room: UUID, since: Int? = nil) {
-        self.room = room
-        self.since = since
-    }
-}
-
-public struct RealtimeDraftUnsubscribe: Codable, Sendable, Equatable {
-    public var type = RealtimeClientMessageType.draftUnsubscribe.rawValue
-    @WireUUID public var room: UUID
-    public init(room: UUID) { self.room = room }
-}
 
 public struct RealtimeAuthenticate: Codable, Sendable, Equatable {
     public var type = RealtimeClientMessageType.authenticate.rawValue
