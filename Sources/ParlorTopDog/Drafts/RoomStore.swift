@@ -19,13 +19,14 @@ package enum RoomStore {
             .run()
     }
 
+    /// Written as one plain statement: it runs in every pick's transaction.
     package static func save(_ room: DraftRoom, on sql: any SQLDatabase) async throws {
-        try await sql.update("topdog_rooms")
-            .set("status", to: room.status.rawValue).set("seats", to: room.seats).set("seq", to: room.seq)
-            .set("starts_at", to: SQLBind(room.startsAt)).set("pick_started_at", to: SQLBind(room.pickStartedAt))
-            .set("warn_at", to: SQLBind(room.warnAt)).set("deadline_at", to: SQLBind(room.deadlineAt)).set("due_at", to: SQLBind(room.dueAt))
-            .set("autopilot", to: autopilot(room.autopilot)).set("completed_at", to: SQLBind(room.completedAt))
-            .where("id", .equal, room.id).run()
+        try await sql.raw("""
+            UPDATE topdog_rooms SET status = \(bind: room.status.rawValue), seats = \(bind: room.seats), seq = \(bind: room.seq),
+            starts_at = \(bind: room.startsAt), pick_started_at = \(bind: room.pickStartedAt), warn_at = \(bind: room.warnAt),
+            deadline_at = \(bind: room.deadlineAt), due_at = \(bind: room.dueAt), autopilot = \(bind: autopilot(room.autopilot)),
+            completed_at = \(bind: room.completedAt) WHERE id = \(bind: room.id)
+            """).run()
     }
 
     package static func find(_ id: String, on sql: any SQLDatabase) async throws -> DraftRoom? {
@@ -96,11 +97,11 @@ package enum RoomStore {
     // MARK: Picks
 
     package static func insert(_ pick: DraftPick, room: String, entry: String, on sql: any SQLDatabase) async throws {
-        try await sql.insert(into: "topdog_picks").columns("room_id", "number", "slot", "entry_id", "player_id", "position", "auto", "at")
-            .values(
-                SQLBind(room), SQLBind(pick.number), SQLBind(pick.team), SQLBind(entry), SQLBind(pick.playerID), SQLBind(pick.position.rawValue),
-                SQLBind(pick.auto ? 1 : 0), SQLBind(pick.at))
-            .run()
+        try await sql.raw("""
+            INSERT INTO topdog_picks (room_id, number, slot, entry_id, player_id, position, auto, at)
+            VALUES (\(bind: room), \(bind: pick.number), \(bind: pick.team), \(bind: entry), \(bind: pick.playerID),
+            \(bind: pick.position.rawValue), \(bind: pick.auto ? 1 : 0), \(bind: pick.at))
+            """).run()
     }
 
     package static func picks(in room: String, on sql: any SQLDatabase) async throws -> [DraftPick] {
