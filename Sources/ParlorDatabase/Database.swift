@@ -181,12 +181,24 @@ extension Database {
     }
 
     /// WAL lets readers proceed while one writer commits; it is a property of the file, set once.
+    ///
+    /// Switching the mode needs the file to itself, and SQLite answers "database is locked" at once,
+    /// without its busy handler, while another process holds it (several nodes starting on one new
+    /// file, one of them already migrating): that is waited out, for up to ten seconds.
     fileprivate func prepareSQLite(path: String) async throws {
-        do {
-            try await withConnection { sql in try await sql.raw("PRAGMA journal_mode = WAL").run() }
-        } catch {
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            throw DatabaseError.dataDirectoryNotWritable(directory, reason: "cannot open \(path): \(Self.describe(error))")
+        var pause = Duration.milliseconds(10)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                try await withConnection { sql in try await sql.raw("PRAGMA journal_mode = WAL").run() }
+                return
+            } catch let error as SQLiteError where [.busy, .locked].contains(error.reason) && ContinuousClock.now < deadline {
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .milliseconds(500))
+            } catch {
+                let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                throw DatabaseError.dataDirectoryNotWritable(directory, reason: "cannot open \(path): \(Self.describe(error))")
+            }
         }
     }
 }
