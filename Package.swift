@@ -6,6 +6,27 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Products of the dependencies that several targets use, named once.
+enum Products {
+    static let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+    static let openAPIRuntime: Target.Dependency = .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")
+    static let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+    static let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+    static let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+    static let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+    static let jwtKit: Target.Dependency = .product(name: "JWTKit", package: "jwt-kit")
+    static let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+    static let sqlKit: Target.Dependency = .product(name: "SQLKit", package: "sql-kit")
+    static let openAPIAsyncHTTPClient: Target.Dependency = .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client")
+    static let metrics: Target.Dependency = .product(name: "Metrics", package: "swift-metrics")
+    static let hummingbirdWebSocket: Target.Dependency = .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
+    static let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
+    static let prometheus: Target.Dependency = .product(name: "Prometheus", package: "swift-prometheus")
+    static let hummingbirdTesting: Target.Dependency = .product(name: "HummingbirdTesting", package: "hummingbird")
+    static let compressNIO: Target.Dependency = .product(name: "CompressNIO", package: "compress-nio")
+    static let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+}
+
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
@@ -72,18 +93,12 @@ let package = Package(
         .target(
             name: "GameSession",
             dependencies: [
-                "GameCore", "PlayerProfiles",
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
+                "GameCore", "PlayerProfiles", Products.compressNIO, Products.nioCore, Products.crypto, Products.logging,
+            ], swiftSettings: strict),
         // Wire: the REST contract, generated from openapi.yaml at build time.
         .target(
             name: "ParlorAPI",
-            dependencies: ["StatsSync", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            dependencies: ["StatsSync", Products.openAPIRuntime],
             // The generator always shards its output; empty shards warn about unused imports.
             swiftSettings: strict + [.unsafeFlags(["-suppress-warnings"])],
             plugins: [
@@ -97,38 +112,23 @@ let package = Package(
         .target(
             name: "ParlorClient",
             dependencies: [
-                "ParlorAPI", "StatsSync", "GameCore",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "WSClient", package: "swift-websocket"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
+                "ParlorAPI", "StatsSync", "GameCore", Products.openAPIRuntime, Products.httpTypes,
+                .product(name: "WSClient", package: "swift-websocket"), Products.logging,
+            ], swiftSettings: strict),
         // Storage: one SQL code path over SQLite and PostgreSQL, with versioned migrations.
         .target(
             name: "ParlorDatabase",
             dependencies: [
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                Products.logging, Products.sqlKit, .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
-            ],
-            swiftSettings: strict
-        ),
+            ], swiftSettings: strict),
         // Sign-in providers: verifies Apple, Discord and Facebook credentials over HTTP (configurable URLs).
         .target(
             name: "SignInProviders",
             dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                Products.asyncHTTPClient, Products.jwtKit, Products.crypto, Products.logging, Products.nioCore,
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            swiftSettings: strict
-        ),
+            ], swiftSettings: strict),
         // Server, one target per capability; each holds its routes, service, SQL and migrations, and
         // reaches another capability only through that one's package interface. Arrows point down:
         // ParlorServer (the root) assembles them all; Realtime sits on Play; every capability sits
@@ -136,143 +136,76 @@ let package = Package(
         .target(
             name: "ParlorHTTP",
             dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-            ],
-            swiftSettings: strict
-        ),
+                Products.hummingbird, Products.hummingbirdWebSocket,
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"), Products.openAPIRuntime,
+                .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.crypto, Products.logging,
+                Products.metrics, Products.prometheus,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorAccounts",
             dependencies: [
-                "ParlorHTTP", "ParlorAPI", "ParlorDatabase", "SignInProviders",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: strict
-        ),
+                "ParlorHTTP", "ParlorAPI", "ParlorDatabase", "SignInProviders", Products.hummingbird,
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), Products.asyncHTTPClient, Products.jwtKit,
+                Products.crypto, Products.openAPIRuntime, Products.logging, Products.serviceLifecycle,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorMiniApps",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ],
-            swiftSettings: strict
-        ),
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", Products.hummingbird, Products.openAPIRuntime,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorSync",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "StatsSync",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ],
-            swiftSettings: strict
-        ),
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "StatsSync", Products.openAPIRuntime,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorPlay",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "GameCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "GameCore", Products.hummingbird,
+                Products.openAPIRuntime, Products.logging, Products.metrics, Products.serviceLifecycle,
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-            ],
-            swiftSettings: strict
-        ),
+            ], swiftSettings: strict),
         // TopDog: player pool, tournaments, the cents ledger, live snake drafts, teams and scoring.
         .target(
             name: "ParlorTopDog",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorAPI", "ParlorDatabase", "BestBall", "GameCore",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: strict
-        ),
+                Products.openAPIRuntime, Products.httpTypes, Products.sqlKit, Products.logging, Products.serviceLifecycle,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorRealtime",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorAPI", "GameCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: strict
-        ),
+                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorAPI", "GameCore", Products.hummingbird,
+                Products.hummingbirdWebSocket, Products.logging, Products.metrics, Products.serviceLifecycle,
+            ], swiftSettings: strict),
         // The application root: assembles the capabilities, their migrations and services.
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime", "ParlorTopDog",
-                "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: strict
-        ),
+                "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
+                "ParlorTopDog", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
+                Products.asyncHTTPClient, Products.openAPIRuntime, Products.logging, Products.prometheus,
+                Products.serviceLifecycle,
+            ], swiftSettings: strict),
         // Tools: the `parlor` command (serve, migrate, admin, bench, per-game tools).
         .executableTarget(
             name: "parlor",
             dependencies: [
-                "ParlorServer",
-                "ParlorAccounts",
-                "ParlorRealtime",
-                "ParlorTopDog",
-                "BestBall",
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                "ParlorDatabase",
-                "SignInProviders",
-                "GameCore",
-                "StatsSync",
-                "ParlorClient",
-                "ParlorAPI",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                "Quortex",
-                "CrazyEights",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "BestBall",
+                .product(name: "NIOHTTP1", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
+                "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
+                "Quortex", "CrazyEights", Products.argumentParser,
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: strict
-        ),
+            ], swiftSettings: strict),
         // The load generator: bot games over WebSockets against a running server; a client, so
         // the server binary does not carry it.
         .executableTarget(
             name: "parlor-loadtest",
             dependencies: [
-                "ParlorClient", "ParlorAPI", "GameCore", "Quortex", "CrazyEights",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ParlorClient", "ParlorAPI", "GameCore", "Quortex", "CrazyEights", Products.asyncHTTPClient,
+                Products.openAPIAsyncHTTPClient, Products.openAPIRuntime, Products.nioCore, Products.argumentParser,
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ],
-            swiftSettings: strict
-        ),
+            ], swiftSettings: strict),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
         .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),
         .testTarget(name: "BestBallTests", dependencies: ["BestBall", "GameCore"], swiftSettings: strict),
@@ -282,10 +215,8 @@ let package = Package(
         .testTarget(
             name: "GameSessionTests",
             dependencies: [
-                "GameSession", "CrazyEights", "PlayerProfiles", "GameCore",
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", Products.compressNIO, Products.nioCore,
+                Products.logging,
             ],
             swiftSettings: strict),
         .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle"], swiftSettings: strict),
@@ -302,48 +233,31 @@ let package = Package(
         .testTarget(
             name: "ParlorServerTests",
             dependencies: [
-                "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
-                "ParlorTopDog", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport", "ParlorDatabase", "SignInProviders",
-                "StatsSync", "ParlorClient",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                "GameCore", "Quortex", "CrazyEights",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay",
+                "ParlorRealtime", "ParlorTopDog", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport",
+                "ParlorDatabase", "SignInProviders", "StatsSync", "ParlorClient", Products.asyncHTTPClient,
+                Products.openAPIAsyncHTTPClient, Products.jwtKit, Products.sqlKit, Products.hummingbirdTesting,
+                Products.hummingbirdWebSocket, .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                "GameCore", "Quortex", "CrazyEights", Products.serviceLifecycle, Products.openAPIRuntime,
                 .product(name: "Yams", package: "Yams"),
-            ],
-            swiftSettings: strict
-        ),
+            ], swiftSettings: strict),
         .testTarget(
             name: "StatsSyncTests",
             dependencies: [
                 "StatsSync", "ParlorTestSupport",
-            ],
-            swiftSettings: strict
-        ),
+            ], swiftSettings: strict),
         .testTarget(
             name: "SignInProvidersTests",
             dependencies: [
-                "SignInProviders", "ParlorTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-            ],
-            swiftSettings: strict
-        ),
+                "SignInProviders", "ParlorTestSupport", Products.asyncHTTPClient, Products.jwtKit,
+            ], swiftSettings: strict),
         .testTarget(
             name: "ParlorCommandTests",
             // Depends on the executables so that `swift test` builds the binaries these tests run.
             dependencies: [
-                "parlor", "parlor-loadtest", "ServerTestSupport", "ParlorServer", "ParlorTestSupport", "CrazyEights", "GameCore", "ParlorAPI", "ParlorClient",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ],
-            swiftSettings: strict
-        ),
+                "parlor", "parlor-loadtest", "ServerTestSupport", "ParlorServer", "ParlorTestSupport", "CrazyEights",
+                "GameCore", "ParlorAPI", "ParlorClient", Products.hummingbirdTesting,
+            ], swiftSettings: strict),
         // Helpers for tests of the server: databases with every capability's tables.
         .target(
             name: "ServerTestSupport",
@@ -355,18 +269,9 @@ let package = Package(
         .target(
             name: "ParlorTestSupport",
             dependencies: [
-                "ParlorDatabase",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Tests/ParlorTestSupport",
-            swiftSettings: strict
-        ),
+                "ParlorDatabase", Products.logging, Products.hummingbird, Products.jwtKit, Products.crypto,
+                .product(name: "CryptoExtras", package: "swift-crypto"), Products.serviceLifecycle, Products.nioCore,
+                Products.httpTypes,
+            ], path: "Tests/ParlorTestSupport", swiftSettings: strict),
     ]
 )
