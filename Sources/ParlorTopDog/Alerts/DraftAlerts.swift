@@ -34,10 +34,7 @@ package enum DraftAlerts {
     }
 
     package static func preferences(of user: String, on sql: any SQLDatabase) async throws -> DraftAlertPreferences {
-        guard let text = try await sql.select().column("preferences").from("topdog_alert_preferences").where("user_id", .equal, user).first()?
-            .decode(column: "preferences", as: String.self)
-        else { return DraftAlertPreferences() }
-        return (try? JSONDecoder().decode(DraftAlertPreferences.self, from: Data(text.utf8))) ?? DraftAlertPreferences()
+        try await preferences(of: [user], on: sql)[user] ?? DraftAlertPreferences()
     }
 
     package static func setPreferences(_ preferences: DraftAlertPreferences, of user: String, on sql: any SQLDatabase) async throws {

@@ -104,14 +104,13 @@ package struct TournamentService: Sendable {
             return (entries, notices)
         }
         await drafts.publish(notices)
-        // A room's slots are dealt as it fills; read them back for rooms this join filled.
-        return try await database.withConnection { sql in
-            try await entries.asyncMap { entry in try await RoomStore.entries(in: entry.roomID, on: sql).first { $0.id == entry.id } ?? entry }
-        }
+        return entries
     }
 
     /// Seats `entry` in the tournament's oldest filling room without the user, or a new room; a
-    /// room that fills deals its draft slots at random and starts counting down.
+    /// room that fills deals its draft slots at random and starts counting down. The entry comes
+    /// back with its slot when its arrival filled the room (each of a join's entries goes to a
+    /// different room, so no earlier one of them is in a room this one fills).
     private func seat(_ entry: DraftEntry, in tournament: Tournament, at time: Int64, on sql: any SQLDatabase) async throws -> (DraftEntry, GameNotice?) {
         var room: DraftRoom
         if let filling = try await RoomStore.fillingRoom(in: tournament.id, without: entry.userID, on: sql),
@@ -142,6 +141,7 @@ package struct TournamentService: Sendable {
                 try await RoomStore.setSlot(slot, of: entries[index].id, on: sql)
             }
             loaded.entries = entries
+            seated.slot = entries.first { $0.id == seated.id }?.slot
             loaded.room.status = .countdown
             loaded.room.startsAt = time + tournament.countdownMillis
             loaded.room.updateDue()
@@ -170,13 +170,5 @@ extension APIError {
 
     package static func entryLimit(_ limit: Int, held: Int) -> APIError {
         APIError(.conflict, code: "entry_limit", message: "at most \(limit) entries per user; you hold \(held)")
-    }
-}
-
-extension Sequence {
-    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var result: [T] = []
-        for element in self { result.append(try await transform(element)) }
-        return result
     }
 }

@@ -32,6 +32,8 @@ struct LiveDraftTests {
                 let joined = try await server.join(tournament, as: guest)
                 let entry = try #require((joined.json["entries"] as? [[String: Any]])?.first)
                 entries.append(try #require(entry["id"] as? String))
+                // Slots are dealt by the entry that fills the room, and its answer carries its own.
+                #expect((entry["slot"] as? Int != nil) == (index == 11))
                 room = try #require(entry["room_id"] as? String)
                 if index == 0 {
                     // A queue only its owner may ever see: a marker no frame to anyone may hold.
