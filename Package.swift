@@ -45,6 +45,7 @@ let package = Package(
         .library(name: "ParlorDatabase", targets: ["ParlorDatabase"]),
         .library(name: "ParlorServer", targets: ["ParlorServer"]),
         .library(name: "StatsSync", targets: ["StatsSync"]),
+        .library(name: "Social", targets: ["Social"]),
         .library(name: "ParlorClient", targets: ["ParlorClient"]),
     ],
     dependencies: [
@@ -83,6 +84,8 @@ let package = Package(
         .target(name: "CrazyEights", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
         // TopDog's rules: snake drafts, autopick, best ball scoring, tournament advancement.
         .target(name: "BestBall", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
+        // Leaderboards, achievements and friendships: period keys, ranks, progress, relations.
+        .target(name: "Social", dependencies: ["GameCore"], swiftSettings: strict),
         // Tandem's stats: event log, projections, clocks, lossless merge, migration, providers, sync manager.
         .target(name: "StatsSync", dependencies: ["DurableFiles"], swiftSettings: strict),
         // Crash-safe file writes (atomic replace, flushed appends) shared by the on-device stores.
@@ -172,10 +175,17 @@ let package = Package(
                 "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorAPI", "ParlorDatabase", "BestBall", "GameCore",
                 Products.openAPIRuntime, Products.httpTypes, Products.sqlKit, Products.logging, Products.serviceLifecycle,
             ], swiftSettings: strict),
+        // Friends, blocks, profiles, leaderboards and achievements over play's and sync's results.
+        .target(
+            name: "ParlorSocial",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorSync", "ParlorAPI", "ParlorDatabase", "GameCore", "Social", "StatsSync",
+                Products.openAPIRuntime, Products.httpTypes, Products.sqlKit, Products.logging,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorRealtime",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorAPI", "GameCore", Products.hummingbird,
+                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorSocial", "ParlorAPI", "GameCore", Products.hummingbird,
                 Products.hummingbirdWebSocket, Products.logging, Products.metrics, Products.serviceLifecycle,
             ], swiftSettings: strict),
         // The application root: assembles the capabilities, their migrations and services.
@@ -183,7 +193,7 @@ let package = Package(
             name: "ParlorServer",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
-                "ParlorTopDog", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
+                "ParlorTopDog", "ParlorSocial", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
                 Products.asyncHTTPClient, Products.openAPIRuntime, Products.logging, Products.prometheus,
                 Products.serviceLifecycle,
             ], swiftSettings: strict),
@@ -209,6 +219,7 @@ let package = Package(
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
         .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),
         .testTarget(name: "BestBallTests", dependencies: ["BestBall", "GameCore"], swiftSettings: strict),
+        .testTarget(name: "SocialTests", dependencies: ["Social", "GameCore"], swiftSettings: strict),
         .testTarget(
             name: "PlayerProfilesTests", dependencies: ["PlayerProfiles", "GameCore", "ParlorTestSupport"],
             swiftSettings: strict),
@@ -234,7 +245,7 @@ let package = Package(
             name: "ParlorServerTests",
             dependencies: [
                 "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay",
-                "ParlorRealtime", "ParlorTopDog", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport",
+                "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "Social", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport",
                 "ParlorDatabase", "SignInProviders", "StatsSync", "ParlorClient", Products.asyncHTTPClient,
                 Products.openAPIAsyncHTTPClient, Products.jwtKit, Products.sqlKit, Products.hummingbirdTesting,
                 Products.hummingbirdWebSocket, .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

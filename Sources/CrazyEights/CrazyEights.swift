@@ -83,3 +83,39 @@ extension CrazyEights {
         CrazyEightsBotKind.heuristic.bot.chooseAction(in: view(of: state, for: .player(seat: seat)), random: &random)
     }
 }
+
+extension CrazyEights {
+    /// `clean_rounds`: rounds the seat went out of without drawing a card; `match_points`: its
+    /// final score.
+    public static func statistics(of state: CrazyEightsState, for seat: Int) -> [String: Int] {
+        guard state.scores.indices.contains(seat) else { return [:] }
+        let clean = state.rounds.filter { round in
+            !round.blocked && round.winners.contains(seat) && round.drew.map { $0.indices.contains(seat) && !$0[seat] } == true
+        }
+        return [CrazyEightsStatistic.cleanRounds: clean.count, CrazyEightsStatistic.matchPoints: state.scores[seat]]
+    }
+
+    public static var achievements: [AchievementDefinition] {
+        AchievementDefinition.standard + [
+            AchievementDefinition(
+                key: "clean_round", name: "Clean Hands", detail: "Win a round without drawing a card.", points: 20, category: "skill",
+                rule: .total(CrazyEightsStatistic.cleanRounds, atLeast: 1)),
+            AchievementDefinition(
+                key: "clean_rounds_10", name: "Never Drew", detail: "Win 10 rounds without drawing a card.", points: 50, category: "skill",
+                hidden: true, rule: .total(CrazyEightsStatistic.cleanRounds, atLeast: 10)),
+        ]
+    }
+
+    public static var leaderboards: [LeaderboardDefinition] {
+        LeaderboardDefinition.standard + [
+            LeaderboardDefinition(
+                metric: "best_score", name: "Best Match Score", statistic: CrazyEightsStatistic.matchPoints, aggregation: .best)
+        ]
+    }
+}
+
+/// The statistics Crazy Eights reports of a finished match.
+public enum CrazyEightsStatistic {
+    public static let cleanRounds = "clean_rounds"
+    public static let matchPoints = "match_points"
+}

@@ -50,6 +50,18 @@ public protocol GameModule: Sendable {
     /// The game's own resign action for `seat`, if its rules have one; by default none, and the
     /// authority records the resignation itself and plays the seat's turns on autopilot.
     static func resignAction(for seat: Int, in state: State) -> Action?
+
+    // What leaderboards and achievements are defined over (see ``LeaderboardDefinition``).
+
+    /// Numbers about `seat`'s part in a finished game, named as the game's leaderboards and
+    /// achievements read them; by default none beyond the ones every game has (``GameStatistic``).
+    static func statistics(of state: State, for seat: Int) -> [String: Int]
+
+    /// The game's achievements; by default ``AchievementDefinition/standard``.
+    static var achievements: [AchievementDefinition] { get }
+
+    /// The game's leaderboards; by default ``LeaderboardDefinition/standard``.
+    static var leaderboards: [LeaderboardDefinition] { get }
 }
 
 /// A game's settings snapshot. `settingsVersion` travels with the snapshot so that two builds
@@ -66,6 +78,12 @@ extension GameModule {
     }
 
     public static func resignAction(for seat: Int, in state: State) -> Action? { nil }
+
+    public static func statistics(of state: State, for seat: Int) -> [String: Int] { [:] }
+
+    public static var achievements: [AchievementDefinition] { AchievementDefinition.standard }
+
+    public static var leaderboards: [LeaderboardDefinition] { LeaderboardDefinition.standard }
 
     /// Refuses settings of another schema version.
     public static func checkVersion(of settings: Settings) throws(GameError) {

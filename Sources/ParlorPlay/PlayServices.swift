@@ -16,9 +16,9 @@ package struct PlayServices: Sendable {
 
     package init(
         database: Database, accounts: AccountService, engines: GameEngines, bus: any GameEventBus,
-        now: @escaping @Sendable () -> Date, logger: Logger
+        now: @escaping @Sendable () -> Date, logger: Logger, hooks: PlayHooks = PlayHooks()
     ) {
-        let games = GameService(database: database, accounts: accounts, engines: engines, bus: bus, now: now, logger: logger)
+        let games = GameService(database: database, accounts: accounts, engines: engines, bus: bus, now: now, logger: logger, hooks: hooks)
         let moves = MoveService(games: games)
         self.games = games
         self.moves = moves

@@ -19,6 +19,7 @@ extension PlayChannel {
         case .reconnected(let game, let player, let seat):
             return ([.encoding(RealtimePresence(type: .playerReconnected, game: game, user: player, seat: seat))], lastSent)
         case .chat(let game, let line):
+            guard !line.hiddenFrom.contains(user) else { return ([], lastSent) }
             return ([.encoding(RealtimeChatMessage(game: game, user: line.user, name: line.name, text: line.text, at: Date(millis: line.at)))], lastSent)
         case .matched(let game, let recipient):
             guard recipient == user else { return ([], lastSent) }
@@ -26,7 +27,7 @@ extension PlayChannel {
         case .invited(let game, let recipient, let invitation, let from, let expiresAt):
             guard recipient == user else { return ([], lastSent) }
             return ([.encoding(RealtimeInvitation(game: game, invitation: invitation, from: from, expiresAt: Date(millis: expiresAt)))], lastSent)
-        case .seatsChanged, .accountClosed, .draft:
+        case .seatsChanged, .accountClosed, .draft, .presenceChanged, .friendsChanged, .achievementUnlocked:
             // Only names and waiting seats change; the next state a follower gets carries them. A
             // closed account's connections are closed by the hub, not sent anything.
             return ([], lastSent)

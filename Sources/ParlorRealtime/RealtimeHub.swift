@@ -26,11 +26,15 @@ package final class RealtimeHub: Service, Sendable {
         /// released without telling online play.
         var roomsOf: [HubConnection.ID: Set<UUID>] = [:]
         var byGame: [UUID: Set<HubConnection.ID>] = [:]
+        /// Whose presence each signed-in connection follows (its user's friends), and the reverse.
+        var followedBy: [HubConnection.ID: Set<String>] = [:]
+        var followers: [String: Set<HubConnection.ID>] = [:]
         var shuttingDown = false
     }
 
     package let play: any RealtimePlay
     package let drafts: (any RealtimeDrafts)?
+    package let social: (any RealtimeSocial)?
     package let bus: any GameEventBus
     package let configuration: RealtimeConfiguration
     package let logger: Logger
@@ -39,11 +43,12 @@ package final class RealtimeHub: Service, Sendable {
     private let notices: AsyncStream<GameNotice>
 
     package init(
-        play: any RealtimePlay, drafts: (any RealtimeDrafts)? = nil, bus: any GameEventBus, configuration: RealtimeConfiguration = .init(),
-        logger: Logger
+        play: any RealtimePlay, drafts: (any RealtimeDrafts)? = nil, social: (any RealtimeSocial)? = nil, bus: any GameEventBus,
+        configuration: RealtimeConfiguration = .init(), logger: Logger
     ) {
         self.play = play
         self.drafts = drafts
+        self.social = social
         self.bus = bus
         self.configuration = configuration
         self.logger = logger
@@ -77,7 +82,9 @@ package final class RealtimeHub: Service, Sendable {
     package func dispatch(_ notice: GameNotice) {
         let targets: [HubConnection] = state.withLock { state in
             let ids: Set<HubConnection.ID>
-            if let recipient = notice.recipient {
+            if case .presenceChanged(let user) = notice {
+                ids = state.followers[user] ?? []
+            } else if let recipient = notice.recipient {
                 ids = state.byUser[recipient] ?? []
             } else if let game = notice.game {
                 ids = state.byGame[game] ?? []
@@ -148,9 +155,22 @@ package final class RealtimeHub: Service, Sendable {
         }
     }
 
-    /// Forgets `connection`; returns the games it was registered for, which the caller unsubscribes.
-    func remove(_ connection: HubConnection) -> Set<UUID> {
+    /// Makes `connection` follow the presence of `users` (and no one else).
+    func follow(_ connection: HubConnection, presenceOf users: [String]) {
         state.withLock { state in
+            guard state.connections[connection.id] != nil else { return }
+            for user in state.followedBy[connection.id] ?? [] { Self.remove(connection.id, from: &state.followers, key: user) }
+            state.followedBy[connection.id] = Set(users)
+            for user in users { state.followers[user, default: []].insert(connection.id) }
+        }
+    }
+
+    /// Forgets `connection`; returns the games it was registered for, which the caller unsubscribes,
+    /// and whether it had signed in socially (followed presence), which the caller signs out.
+    func remove(_ connection: HubConnection) -> (games: Set<UUID>, followed: Bool) {
+        state.withLock { state in
+            let followed = state.followedBy.removeValue(forKey: connection.id)
+            for user in followed ?? [] { Self.remove(connection.id, from: &state.followers, key: user) }
             state.connections[connection.id] = nil
             if let user = state.userOf.removeValue(forKey: connection.id) {
                 Self.remove(connection.id, from: &state.byUser, key: user)
@@ -158,7 +178,7 @@ package final class RealtimeHub: Service, Sendable {
             let games = state.gamesOf.removeValue(forKey: connection.id) ?? []
             for game in games { Self.remove(connection.id, from: &state.byGame, key: game) }
             for room in state.roomsOf.removeValue(forKey: connection.id) ?? [] { Self.remove(connection.id, from: &state.byGame, key: room) }
-            return games
+            return (games, followed != nil)
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdWebSocket
 import Metrics
 import ParlorAccounts
+import ParlorAPI
 import ParlorHTTP
 import ParlorPlay
 
@@ -41,6 +42,13 @@ extension RealtimeSession {
         if case .authenticated(let user) = job {
             state.user = user
             try await send([RealtimeFrames.welcome(user: user.userID, heartbeat: configuration.heartbeatSeconds)], outbound)
+            if let social = hub.social {
+                // Followed before counting online, so a close racing this always signs out.
+                hub.follow(connection, presenceOf: [])
+                let (friends, frames) = await social.signedIn(user: user.userID)
+                hub.follow(connection, presenceOf: friends)
+                try await send(frames, outbound)
+            }
             return nil
         }
         if case .frames(let frames) = job {
@@ -88,12 +96,32 @@ extension RealtimeSession {
             try await send(rendered.frames, outbound)
             return
         }
+        if let social = hub.social, let frames = try await socialFrames(notice, for: user, social) {
+            try await send(frames, outbound)
+            return
+        }
         let subscribed = notice.game.flatMap { state.lastSent[$0] }
         // Game events only reach subscribers; a match or an invitation reaches the user whether or not subscribed.
         guard subscribed != nil || notice.recipient != nil else { return }
         let rendered = await play.render(notice, for: user, after: subscribed ?? Self.nothingSent)
         if subscribed != nil, let game = notice.game { state.lastSent[game] = rendered.lastSent }
         try await send(rendered.frames, outbound)
+    }
+
+    /// The frames of a social notice; nil for any other notice.
+    private func socialFrames(_ notice: GameNotice, for user: AuthenticatedUser, _ social: any RealtimeSocial) async throws -> [OutgoingFrame]? {
+        switch notice {
+        case .presenceChanged(let friend):
+            return await social.presence(of: friend)
+        case .friendsChanged(let changed):
+            guard changed == user.userID else { return [] }
+            hub.follow(connection, presenceOf: await social.friends(of: user.userID))
+            return [.encoding(RealtimeFriendsChanged())]
+        case .achievementUnlocked(let unlocker, let game, let key):
+            return unlocker == user.userID ? social.achievement(game: game, key: key) : []
+        default:
+            return nil
+        }
     }
 
     /// Registers with the hub before asking for the state, so nothing published in between is

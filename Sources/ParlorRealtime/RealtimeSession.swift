@@ -56,9 +56,10 @@ struct RealtimeSession: Sendable {
             return ending
         }
         connection.finish()
-        let games = hub.remove(connection)
+        let (games, followed) = hub.remove(connection)
         if let user = connection.user {
             for game in games { await play.unsubscribe(user: user, game: game) }
+            if followed, let social = hub.social { await social.signedOut(user: user.userID) }
         }
         switch ending {
         case .close(let close):

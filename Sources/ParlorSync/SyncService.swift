@@ -16,10 +16,12 @@ import StatsSync
 package struct SyncService: Sendable {
     let database: Database
     let now: @Sendable () -> Date
+    let recorder: (any SyncedEventsRecorder)?
 
-    package init(database: Database, now: @escaping @Sendable () -> Date) {
+    package init(database: Database, now: @escaping @Sendable () -> Date, recorder: (any SyncedEventsRecorder)? = nil) {
         self.database = database
         self.now = now
+        self.recorder = recorder
     }
 
     static let defaultPageSize = 500
@@ -53,7 +55,9 @@ package struct SyncService: Sendable {
     func push(_ batch: SyncBatch, for user: String) async throws -> PushResult {
         let rows = try batch.events.map(Self.row)
         let receivedAt = now().millis
-        let (accepted, head, version) = try await database.transaction { sql in
+        let recorder = self.recorder
+        let (accepted, head, version, afterCommit) = try await database.transaction {
+            sql -> (Int, Int64, VersionVector, (@Sendable () async -> Void)?) in
             let head = try await SyncStore.lockHead(of: user, on: sql)
             let stored = try await SyncStore.bodies(ids: rows.map(\.eventID), of: user, on: sql)
             var conflicts: [FieldError] = []
@@ -83,13 +87,19 @@ package struct SyncService: Sendable {
             guard conflicts.isEmpty else { throw APIError.eventConflict(conflicts) }
 
             let added = fresh.map { rows[$0] }
-            guard !added.isEmpty else { return (0, head, try await SyncStore.version(of: user, on: sql)) }
+            guard !added.isEmpty else { return (0, head, try await SyncStore.version(of: user, on: sql), nil) }
+            var afterCommit: (@Sendable () async -> Void)?
+            if let recorder {
+                let prior = try Self.decode(try await SyncStore.bodies(upTo: head, of: user, on: sql))
+                afterCommit = try await recorder.record(fresh.map { batch.events[$0] }, after: prior, of: user, on: sql)
+            }
             try await SyncStore.insert(added, firstChange: head + 1, receivedAt: receivedAt, of: user, on: sql)
             let newHead = head + Int64(added.count)
             try await SyncStore.setHead(newHead, of: user, on: sql)
             try await Self.advanceDevices(with: added, of: user, on: sql)
-            return (added.count, newHead, try await SyncStore.version(of: user, on: sql))
+            return (added.count, newHead, try await SyncStore.version(of: user, on: sql), afterCommit)
         }
+        await afterCommit?()
         return PushResult(
             accepted: accepted, duplicates: batch.repeats + batch.events.count - accepted, token: SyncChangeToken(change: head),
             version: version)

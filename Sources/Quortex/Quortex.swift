@@ -94,3 +94,41 @@ extension Quortex {
 
     public static func resignAction(for seat: Int, in state: QuortexState) -> QuortexAction? { .resign }
 }
+
+extension Quortex {
+    /// For a winner: `flow_win_tiles`, the tiles on the board (everyone's) when their flow won, or
+    /// `constraint_wins` 1 for a constraint victory.
+    public static func statistics(of state: QuortexState, for seat: Int) -> [String: Int] {
+        guard let outcome = state.outcome, outcome.winners.contains(seat) else { return [:] }
+        switch outcome.winType {
+        case .flow: return [QuortexStatistic.flowWinTiles: state.placements]
+        case .constraint: return [QuortexStatistic.constraintWins: 1]
+        default: return [:]
+        }
+    }
+
+    public static var achievements: [AchievementDefinition] {
+        AchievementDefinition.standard + [
+            AchievementDefinition(
+                key: "quick_flow", name: "Quick Flow", detail: "Win by flow with 12 or fewer tiles on the board.", points: 40,
+                category: "skill", rule: .atMost(QuortexStatistic.flowWinTiles, atMost: 12)),
+            AchievementDefinition(
+                key: "constraint_victory", name: "Boxed In", detail: "Win because your tile could go nowhere.", points: 30,
+                category: "skill", hidden: true, rule: .total(QuortexStatistic.constraintWins, atLeast: 1)),
+        ]
+    }
+
+    public static var leaderboards: [LeaderboardDefinition] {
+        LeaderboardDefinition.standard + [
+            LeaderboardDefinition(
+                metric: "fewest_tiles", name: "Fewest Tiles to a Flow Win", statistic: QuortexStatistic.flowWinTiles,
+                aggregation: .best, order: .lowerIsBetter)
+        ]
+    }
+}
+
+/// The statistics Quortex reports of a finished game.
+public enum QuortexStatistic {
+    public static let flowWinTiles = "flow_win_tiles"
+    public static let constraintWins = "constraint_wins"
+}

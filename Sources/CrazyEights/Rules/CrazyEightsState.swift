@@ -34,6 +34,9 @@ public struct CrazyEightsState: Codable, Equatable, Sendable {
     /// Derived from the actions, so records replay to it; emptied by each deal, so once the match
     /// is over it still shows the last round.
     public var roundLog: [PublicEvent]
+    /// Per seat, whether it has drawn a card (penalties too) this round; what
+    /// ``RoundResult/drew`` keeps. Nil in states recorded before it was kept.
+    public var drewThisRound: [Bool]? = nil
     public var outcome: GameOutcome?
     /// Secret, like the stock: its state would predict every later shuffle.
     public var random: GameRandom

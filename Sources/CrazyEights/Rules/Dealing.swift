@@ -44,5 +44,6 @@ extension CrazyEightsState {
         drawsThisTurn = 0
         blockedPasses = 0
         roundLog = []
+        drewThisRound = Array(repeating: false, count: playerCount)
     }
 }

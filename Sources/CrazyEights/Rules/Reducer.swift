@@ -39,6 +39,7 @@ extension CrazyEightsState {
     mutating func draw(by seat: Int) throws(GameError) {
         if let refusal = drawRefusal(seat) { throw .invalidAction(refusal) }
         blockedPasses = 0
+        drewThisRound?[seat] = true
         if pendingPenalty > 0 {
             // The whole penalty, or as much of it as the cards allow, and the turn is over.
             var taken = 0

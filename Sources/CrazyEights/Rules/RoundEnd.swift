@@ -22,7 +22,8 @@ extension CrazyEightsState {
         let pot = handPoints.indices.filter { !winners.contains($0) }.reduce(0) { $0 + handPoints[$1] }
         let scored = handPoints.indices.map { winners.contains($0) ? pot : 0 }
         for seat in scores.indices { scores[seat] += scored[seat] }
-        rounds.append(RoundResult(round: round, winners: winners, blocked: blocked, scored: scored, handPoints: handPoints))
+        rounds.append(
+            RoundResult(round: round, winners: winners, blocked: blocked, scored: scored, handPoints: handPoints, drew: drewThisRound))
         pendingPenalty = 0
         drawsThisTurn = 0
         blockedPasses = 0

@@ -10,14 +10,17 @@ public struct RoundResult: Codable, Hashable, Sendable {
     public var scored: [Int]
     /// Points left in each seat's hand when the round ended.
     public var handPoints: [Int]
+    /// Per seat, whether it drew a card during the round; nil in records from before it was kept.
+    public var drew: [Bool]?
 
-    private enum CodingKeys: String, CodingKey { case round, winners, blocked, scored, handPoints = "hand_points" }
+    private enum CodingKeys: String, CodingKey { case round, winners, blocked, scored, handPoints = "hand_points", drew }
 
-    public init(round: Int, winners: [Int], blocked: Bool, scored: [Int], handPoints: [Int]) {
+    public init(round: Int, winners: [Int], blocked: Bool, scored: [Int], handPoints: [Int], drew: [Bool]? = nil) {
         self.round = round
         self.winners = winners.sorted()
         self.blocked = blocked
         self.scored = scored
         self.handPoints = handPoints
+        self.drew = drew
     }
 }

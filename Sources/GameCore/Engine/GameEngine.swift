@@ -80,6 +80,10 @@ public protocol GameEngine: Sendable {
     /// Seats that are expected to act now (whose clock runs).
     func turnSeats(in state: EngineState) -> [Int]
     func outcome(of state: EngineState) -> GameOutcome?
+    /// The game's own statistics of `seat`'s part in a finished game (``GameModule/statistics(of:for:)``).
+    func statistics(of state: EngineState, for seat: Int) -> [String: Int]
+    var achievements: [AchievementDefinition] { get }
+    var leaderboards: [LeaderboardDefinition] { get }
 
     /// The JSON of a viewer's view (a seat, or nil for a spectator).
     func viewJSON(of state: EngineState, seat: Int?) throws -> Data

@@ -116,6 +116,13 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
         (try? typed(state)).flatMap(Module.outcome(of:))
     }
 
+    func statistics(of state: EngineState, for seat: Int) -> [String: Int] {
+        (try? typed(state)).map { Module.statistics(of: $0, for: seat) } ?? [:]
+    }
+
+    var achievements: [AchievementDefinition] { Module.achievements }
+    var leaderboards: [LeaderboardDefinition] { Module.leaderboards }
+
     func viewJSON(of state: EngineState, seat: Int?) throws -> Data {
         try GameJSON.encoder().encode(view(of: try typed(state), seat: seat))
     }

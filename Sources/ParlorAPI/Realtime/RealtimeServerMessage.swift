@@ -31,6 +31,12 @@ public enum RealtimeServerMessageType: String, Codable, Sendable, CaseIterable {
     /// One event of a draft room's log (pick made, on the clock, timer, autopick, participant
     /// joined, draft starting, draft complete), in `seq` order, each once.
     case draftEvent = "draft_event"
+    /// A friend came online, went offline, or entered or left a game.
+    case friendPresence = "friend_presence"
+    /// The friend list changed; load it again.
+    case friendsChanged = "friends_changed"
+    /// The receiver unlocked an achievement.
+    case achievementUnlocked = "achievement_unlocked"
 }
 
 

@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 
 /// What other capabilities may read of users, inside their own transactions: the names they show
@@ -12,5 +13,50 @@ package enum UserDirectory {
     /// names that match nobody are left out.
     package static func ids(named names: [String], on sql: any SQLDatabase) async throws -> [String: String] {
         try await UserStore.ids(named: names, on: sql)
+    }
+}
+
+/// What other capabilities may show of a user: the public fields, nothing private.
+package struct DirectoryUser: Sendable, Equatable {
+    package var id: String
+    package var username: String
+    package var displayName: String
+    package var avatarURL: String?
+    /// Milliseconds since 1970.
+    package var createdAt: Int64
+}
+
+extension UserDirectory {
+    static let publicColumns = ["id", "username", "username_key", "display_name", "avatar_url", "created_at"]
+
+    /// The live users among `ids`, by id.
+    package static func users(_ ids: [String], on sql: any SQLDatabase) async throws -> [String: DirectoryUser] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await sql.select().columns(publicColumns).from("users").where("id", .in, ids)
+            .where("deleted_at", .is, SQLLiteral.null).all()
+        return Dictionary(try rows.map { let user = try directoryUser($0); return (user.id, user) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Live users whose username starts with `prefix` (ignoring case), in username order after
+    /// the username `after`; at most `limit`.
+    package static func search(prefix: String, after: String?, limit: Int, on sql: any SQLDatabase) async throws -> [DirectoryUser] {
+        // LIKE's wildcards in a username (`_`) are escaped; PostgreSQL serves the prefix from the
+        // `text_pattern_ops` index, SQLite scans (its LIKE ignores ASCII case anyway).
+        let escaped = prefix.lowercased().replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        let rows = try await sql.raw("""
+            SELECT id, username, username_key, display_name, avatar_url, created_at FROM users
+            WHERE username_key LIKE \(bind: escaped + "%") ESCAPE '\\' AND username_key > \(bind: after?.lowercased() ?? "")
+            AND deleted_at IS NULL ORDER BY username_key LIMIT \(unsafeRaw: String(limit))
+            """).all()
+        return try rows.map(directoryUser)
+    }
+
+    private static func directoryUser(_ row: any SQLRow) throws -> DirectoryUser {
+        DirectoryUser(
+            id: try row.decode(column: "id", as: String.self), username: try row.decode(column: "username", as: String.self),
+            displayName: try row.decode(column: "display_name", as: String.self),
+            avatarURL: try row.decodeNil(column: "avatar_url") ? nil : try row.decode(column: "avatar_url", as: String.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self))
     }
 }

@@ -35,10 +35,6 @@ extension AccountsAPI {
         return .ok(.init(try await accounts.unlink(provider: input.path.provider.rawValue, for: caller)))
     }
 
-    package func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output {
-        .ok(.init(body: .json(.init(try await accounts.publicUser(id: input.path.id)))))
-    }
-
     package func checkUsername(_ input: Operations.CheckUsername.Input) async throws -> Operations.CheckUsername.Output {
         let username = input.query.username
         let verdict: Components.Schemas.UsernameAvailability =

@@ -134,13 +134,6 @@ extension AccountService {
         for followUp in followUps { await followUp.run() }
     }
 
-    func publicUser(id: String) async throws -> UserRecord {
-        guard id.count <= 64, let user = try await database.withConnection({ sql in try await UserStore.find(id: id, on: sql) }),
-            !user.isDeleted
-        else { throw APIError.notFound("no user with id '\(id.prefix(64))'") }
-        return user
-    }
-
     enum Availability: Sendable, Equatable {
         case available
         case invalid(String)

@@ -3,15 +3,27 @@ import Foundation
 /// A notice on the wire between nodes: one flat JSON object tagged by `kind`, as `NOTIFY` carries it.
 extension GameNotice: Codable {
     private enum Key: String, CodingKey {
-        case kind, game, seq, user, seat, text, name, at, move, invitation, from, events
+        case kind, game, seq, user, seat, text, name, at, move, invitation, from, events, hidden, key
     }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let kind = try c.decode(String.self, forKey: .kind)
-        if kind == "account_closed" {
+        switch kind {
+        case "account_closed":
             self = .accountClosed(user: try c.decode(String.self, forKey: .user))
             return
+        case "presence_changed":
+            self = .presenceChanged(user: try c.decode(String.self, forKey: .user))
+            return
+        case "friends_changed":
+            self = .friendsChanged(user: try c.decode(String.self, forKey: .user))
+            return
+        case "achievement_unlocked":
+            self = .achievementUnlocked(
+                user: try c.decode(String.self, forKey: .user), game: try c.decode(String.self, forKey: .name), key: try c.decode(String.self, forKey: .key))
+            return
+        default: break
         }
         let game = try c.decode(UUID.self, forKey: .game)
         switch kind {
@@ -28,7 +40,8 @@ extension GameNotice: Codable {
         case "chat":
             let line = ChatLine(
                 user: try c.decode(String.self, forKey: .user), seat: try c.decodeIfPresent(Int.self, forKey: .seat),
-                name: try c.decode(String.self, forKey: .name), text: try c.decode(String.self, forKey: .text), at: try c.decode(Int64.self, forKey: .at))
+                name: try c.decode(String.self, forKey: .name), text: try c.decode(String.self, forKey: .text), at: try c.decode(Int64.self, forKey: .at),
+                hiddenFrom: try c.decodeIfPresent([String].self, forKey: .hidden) ?? [])
             self = .chat(game: game, line: line)
         case "matched": self = .matched(game: game, user: try c.decode(String.self, forKey: .user))
         case "invited":
@@ -58,8 +71,12 @@ extension GameNotice: Codable {
             if !events.isEmpty { try c.encode(events, forKey: .events) }
         case .ended(_, let seq):
             try c.encode(seq, forKey: .seq)
-        case .joined(_, let user), .matched(_, let user), .accountClosed(let user):
+        case .joined(_, let user), .matched(_, let user), .accountClosed(let user), .presenceChanged(let user), .friendsChanged(let user):
             try c.encode(user, forKey: .user)
+        case .achievementUnlocked(let user, let game, let key):
+            try c.encode(user, forKey: .user)
+            try c.encode(game, forKey: .name)
+            try c.encode(key, forKey: .key)
         case .left(_, let user, let seat, let at):
             try c.encode(user, forKey: .user)
             try c.encodeIfPresent(seat, forKey: .seat)
@@ -73,6 +90,7 @@ extension GameNotice: Codable {
             try c.encode(line.name, forKey: .name)
             try c.encode(line.text, forKey: .text)
             try c.encode(line.at, forKey: .at)
+            if !line.hiddenFrom.isEmpty { try c.encode(line.hiddenFrom, forKey: .hidden) }
         case .invited(_, let user, let invitation, let from, let expiresAt):
             try c.encode(user, forKey: .user)
             try c.encode(invitation, forKey: .invitation)

@@ -37,6 +37,14 @@ package enum GameNotice: Sendable, Equatable {
     /// events up to `seq` (empty when they did not fit a notice: receivers load them). Play only
     /// carries it; the real-time channel hands it to the drafts.
     case draft(room: UUID, seq: Int, events: [String])
+    /// `user` came online, went offline, or entered or left a game: their friends' connections
+    /// load where they now are. Carries no state, so nodes never disagree about it.
+    case presenceChanged(user: String)
+    /// `user`'s friends changed (a request accepted, a friend removed, a block): their connections
+    /// reload whose presence they follow.
+    case friendsChanged(user: String)
+    /// `user` unlocked the achievement `key` of `game`; announced once, by the transaction that unlocked it.
+    case achievementUnlocked(user: String, game: String, key: String)
 
     /// The game the notice is about; nil for one about a user alone.
     package var game: UUID? {
@@ -45,7 +53,7 @@ package enum GameNotice: Sendable, Equatable {
             .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _), .seatsChanged(let game),
             .draft(let game, _, _):
             game
-        case .accountClosed: nil
+        case .accountClosed, .presenceChanged, .friendsChanged, .achievementUnlocked: nil
         }
     }
 
@@ -61,7 +69,9 @@ package enum GameNotice: Sendable, Equatable {
     /// The one user a notice is addressed to, whether or not they follow the game.
     package var recipient: String? {
         switch self {
-        case .matched(_, let user), .invited(_, let user, _, _, _), .accountClosed(let user): user
+        case .matched(_, let user), .invited(_, let user, _, _, _), .accountClosed(let user), .friendsChanged(let user),
+            .achievementUnlocked(let user, _, _):
+            user
         default: nil
         }
     }
@@ -81,6 +91,9 @@ package enum GameNotice: Sendable, Equatable {
         case .seatsChanged: "seats_changed"
         case .accountClosed: "account_closed"
         case .draft: "draft"
+        case .presenceChanged: "presence_changed"
+        case .friendsChanged: "friends_changed"
+        case .achievementUnlocked: "achievement_unlocked"
         }
     }
 }
@@ -93,13 +106,16 @@ package struct ChatLine: Codable, Sendable, Equatable {
     package var text: String
     /// Milliseconds since 1970.
     package var at: Int64
+    /// Players who block the sender: they are not sent the line (and the sender is not told).
+    package var hiddenFrom: [String]
 
-    package init(user: String, seat: Int?, name: String, text: String, at: Int64) {
+    package init(user: String, seat: Int?, name: String, text: String, at: Int64, hiddenFrom: [String] = []) {
         self.user = user
         self.seat = seat
         self.name = name
         self.text = text
         self.at = at
+        self.hiddenFrom = hiddenFrom
     }
 }
 

@@ -22,13 +22,15 @@ package struct GameService: Sendable {
     let bus: any GameEventBus
     let now: @Sendable () -> Date
     package let logger: Logger
+    let hooks: PlayHooks
     /// This process's name in `parlor_nodes`: the connections it counts are its own.
     let node = UUID().uuidString.lowercased()
 
     package init(
         database: Database, accounts: AccountService, engines: GameEngines, bus: any GameEventBus,
-        now: @escaping @Sendable () -> Date, logger: Logger
+        now: @escaping @Sendable () -> Date, logger: Logger, hooks: PlayHooks = PlayHooks()
     ) {
+        self.hooks = hooks
         self.database = database
         self.accounts = accounts
         self.engines = engines

@@ -40,19 +40,26 @@ extension InvitationService {
                 try await InvitationStore.upsert(
                     game: key, from: user, to: invitee, now: now, expires: now + Self.invitationLifetime, on: sql)
             }
-            return try await InvitationStore.invitations(to: invitees, in: key, on: sql)
+            let silenced = try await games.hooks.blocks?.blockers(of: user, among: invitees, on: sql) ?? []
+            return (try await InvitationStore.invitations(to: invitees, in: key, on: sql), silenced)
         }
-        // Invitees online hear of it at once, on every node.
-        for row in rows {
+        // Invitees online hear of it at once, on every node; one who blocks the inviter never
+        // does (the invitation is kept, so the inviter cannot tell, and hidden from the invitee).
+        for row in rows.0 where !rows.1.contains(row.to) {
             await bus.publish(.invited(game: id, user: row.to, invitation: row.id, from: row.from, expiresAt: row.expiresAt))
         }
-        return rows
+        return rows.0
     }
 
     /// The user's pending, unexpired invitations to games still waiting, newest first.
     func invitations(of user: String) async throws -> [(InvitationRow, LiveGame)] {
         let now = millis
-        let rows = try await database.withConnection { sql in try await InvitationStore.pending(to: user, now: now, on: sql) }
+        let blocks = games.hooks.blocks
+        let rows = try await database.withConnection { sql in
+            let rows = try await InvitationStore.pending(to: user, now: now, on: sql)
+            let blocked = try await blocks?.blocked(by: user, among: rows.map(\.from), on: sql) ?? []
+            return rows.filter { !blocked.contains($0.from) }
+        }
         var answer: [(InvitationRow, LiveGame)] = []
         for row in rows {
             guard let id = UUID(uuidString: row.game), let game = try? await live(id), game.row.status == .waiting else { continue }

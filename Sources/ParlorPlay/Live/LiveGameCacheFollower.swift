@@ -44,7 +44,7 @@ extension LiveGameCache {
             if let held = heldCopy(of: game), held.seatRow(of: user) == nil { remove(game) }
         case .seatsChanged(let game):
             remove(game)
-        case .chat, .matched, .invited, .accountClosed, .draft:
+        case .chat, .matched, .invited, .accountClosed, .draft, .presenceChanged, .friendsChanged, .achievementUnlocked:
             return
         }
     }

@@ -23,8 +23,10 @@ enum MoveAppend: Sendable {
 
 extension Database {
     /// The move log for this database.
-    func moveLog(bus: any GameEventBus, now: @escaping @Sendable () -> Int64, logger: Logger) -> any MoveLog {
-        let transactional = TransactionalMoveLog(database: self, bus: bus, now: now)
+    func moveLog(
+        bus: any GameEventBus, now: @escaping @Sendable () -> Int64, results: (any GameResultsRecorder)?, logger: Logger
+    ) -> any MoveLog {
+        let transactional = TransactionalMoveLog(database: self, bus: bus, now: now, results: results)
         guard dialect == .postgres else { return transactional }
         return BatchedMoveLog(appender: MoveAppender(database: self, logger: logger), bus: bus, transactional: transactional)
     }

@@ -20,7 +20,8 @@ struct MoveStep: Sendable {
     }
 
     /// Writes the step inside the caller's transaction; nil when the stored seq has moved on.
-    func store(at now: Int64, on sql: any SQLDatabase) async throws -> LiveGame? {
+    /// A finished game's results also go to `results`, whose notices come back to publish.
+    func store(at now: Int64, results: (any GameResultsRecorder)?, on sql: any SQLDatabase) async throws -> Stored? {
         let id = after.id
         var from = before.row.seq
         for entry in entries {
@@ -30,16 +31,42 @@ struct MoveStep: Sendable {
         }
         if let resigned { try await PlayStore.markResigned(resigned, in: id, on: sql) }
         var stored = after
+        var announced: [GameNotice] = []
         if let outcome {
-            try await PlayStore.complete(id, outcome: outcome, at: after.row.endedAt ?? now, on: sql)
+            let endedAt = after.row.endedAt ?? now
+            try await PlayStore.complete(id, outcome: outcome, at: endedAt, on: sql)
             stored.seats = try await RatingStore.record(outcome, of: stored, at: now, on: sql)
+            if let results { announced = try await results.record(Self.finished(stored, outcome: outcome, at: endedAt), on: sql) }
         }
-        return stored
+        return Stored(game: stored, announced: announced)
+    }
+
+    struct Stored: Sendable {
+        var game: LiveGame
+        /// What the results recorder asked to publish after the commit.
+        var announced: [GameNotice]
+    }
+
+    /// The game's results per seat: the engine's statistics and the ones every game has.
+    static func finished(_ game: LiveGame, outcome: GameOutcome, at endedAt: Int64) -> FinishedGame {
+        let seats = game.seats.compactMap { row -> FinishedSeat? in
+            guard let seat = row.seat else { return nil }
+            var statistics = game.current.map { game.engine.statistics(of: $0, for: seat) } ?? [:]
+            statistics[GameStatistic.won] = outcome.winners.contains(seat) ? 1 : 0
+            statistics[GameStatistic.played] = 1
+            if let rating = row.ratingAfter { statistics[GameStatistic.rating] = rating }
+            return FinishedSeat(user: row.user, seat: seat, statistics: statistics)
+        }
+        return FinishedGame(game: game.id, gameType: game.row.gameID, endedAt: endedAt, seats: seats)
     }
 
     /// What every node hears once the step is stored: the move (carried along when it is all
     /// that changed, so other nodes advance their copies), then the end of the game.
-    func notices(stored: LiveGame) -> [GameNotice] {
+    func notices(stored: Stored) -> [GameNotice] {
+        notices(stored: stored.game) + stored.announced
+    }
+
+    private func notices(stored: LiveGame) -> [GameNotice] {
         let moved = GameNotice.moved(
             game: stored.id, seq: stored.row.seq, move: ordinaryMove.map { NoticedMove($0, deadline: stored.row.deadlineAt) })
         return outcome == nil ? [moved] : [moved, .ended(game: stored.id, seq: stored.row.seq)]

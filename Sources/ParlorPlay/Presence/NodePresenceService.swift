@@ -58,13 +58,16 @@ package struct NodePresenceService: Service {
 extension PresenceService {
     /// Sweeps every node not seen since `cutoff`, and announces the players it leaves with no connection.
     package func sweepSilentNodes(before cutoff: Int64, at now: Int64) async throws {
-        let gone = try await database.transaction { sql in
+        let (gone, offline) = try await database.transaction { sql in
             var gone: [NodePresenceStore.Gone] = []
+            var offline: [String] = []
             for node in try await NodePresenceStore.silent(since: cutoff, on: sql) {
+                offline += try await NodePresenceStore.sweepSockets(of: node, on: sql)
                 gone += try await NodePresenceStore.sweep(node, at: now, on: sql)
             }
-            return gone
+            return (gone, offline)
         }
         for player in gone { await wentAway(player.user, from: player.game, at: now) }
+        for user in Set(offline) { await bus.publish(.presenceChanged(user: user)) }
     }
 }

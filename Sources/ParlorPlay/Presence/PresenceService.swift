@@ -42,6 +42,7 @@ extension PresenceService {
         if change?.wasAway == true, game.row.status == .active {
             await bus.publish(.reconnected(game: id, user: user, seat: seat.seat))
         }
+        if change != nil { await bus.publish(.presenceChanged(user: user)) }
         if let started { return try await games.announce(started) }
         // Presence is all that changed: the copy is patched, not loaded again.
         cache.present(id, user: user, connections: change?.connections ?? 1, awaySince: nil)
@@ -73,6 +74,7 @@ extension PresenceService {
             cache.present(id, user: user, connections: 0, awaySince: now)
             let game = try await live(id)
             await bus.publish(.left(game: id, user: user, seat: game.seat(of: user), at: now))
+            await bus.publish(.presenceChanged(user: user))
             if game.row.status == .active, let deadline = game.turnDeadline(now: now), deadline < (game.row.deadlineAt ?? .max) {
                 try await database.withConnection { sql in try await PlayStore.setDeadline(id, deadline, on: sql) }
                 cache.remove(id)
@@ -92,6 +94,12 @@ extension PresenceService {
         }
         let game = try await live(id)
         guard let seat = game.seatRow(of: user) else { throw APIError.notAPlayer() }
-        await bus.publish(.chat(game: id, line: ChatLine(user: user, seat: seat.seat, name: seat.name, text: trimmed, at: millis)))
+        let others = game.seats.map(\.user).filter { $0 != user }
+        var hidden: Set<String> = []
+        if let blocks = games.hooks.blocks {
+            hidden = try await database.withConnection { sql in try await blocks.blockers(of: user, among: others, on: sql) }
+        }
+        let line = ChatLine(user: user, seat: seat.seat, name: seat.name, text: trimmed, at: millis, hiddenFrom: hidden.sorted())
+        await bus.publish(.chat(game: id, line: line))
     }
 }

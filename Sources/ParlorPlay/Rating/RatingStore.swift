@@ -76,3 +76,20 @@ enum RatingStore {
             }
     }
 }
+
+/// What other capabilities may read of ratings: a player's rating and totals per game.
+package enum PlayerRatings {
+    package struct Totals: Sendable, Equatable {
+        package var game: String
+        package var rating: Int
+        package var games: Int
+        package var wins: Int
+        package var losses: Int
+    }
+
+    package static func all(of user: String, on sql: any SQLDatabase) async throws -> [Totals] {
+        try await RatingStore.all(of: user, on: sql).map {
+            Totals(game: $0.game, rating: $0.rating, games: $0.games, wins: $0.wins, losses: $0.losses)
+        }
+    }
+}

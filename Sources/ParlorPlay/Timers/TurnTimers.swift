@@ -54,22 +54,23 @@ extension TurnTimers {
     package func fireDueTimers(limit: Int = 32) async throws -> Int {
         let now = millis
         let engines = games.engines
-        let fired: [(MoveStep, LiveGame)] = try await database.transaction { sql in
-            var fired: [(MoveStep, LiveGame)] = []
+        let results = games.hooks.results
+        let fired: [(MoveStep, MoveStep.Stored)] = try await database.transaction { sql in
+            var fired: [(MoveStep, MoveStep.Stored)] = []
             for id in try await PlayStore.due(at: now, limit: limit, on: sql) {
                 guard let game = try await LiveGame.load(id, engines: engines, on: sql), let current = game.current,
                     let deadline = game.row.deadlineAt, deadline <= now
                 else { continue }
                 for seat in game.engine.turnSeats(in: current) {
                     guard let step = try self.timeoutStep(for: seat, in: game) else { continue }
-                    if let stored = try await step.store(at: now, on: sql) { fired.append((step, stored)) }
+                    if let stored = try await step.store(at: now, results: results, on: sql) { fired.append((step, stored)) }
                     break
                 }
             }
             return fired
         }
         for (step, stored) in fired {
-            cache.put(stored)
+            cache.put(stored.game)
             for notice in step.notices(stored: stored) { await bus.publish(notice) }
         }
         return fired.count

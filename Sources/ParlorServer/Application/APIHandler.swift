@@ -3,6 +3,7 @@ import ParlorAPI
 import ParlorDatabase
 import ParlorMiniApps
 import ParlorPlay
+import ParlorSocial
 import ParlorSync
 import ParlorTopDog
 
@@ -17,6 +18,7 @@ struct APIHandler: APIProtocol {
     let syncAPI: SyncAPI
     let playAPI: PlayAPI
     let topDogAPI: TopDogAPI
+    let socialAPI: SocialAPI
 
     // MARK: Accounts
 
@@ -37,7 +39,7 @@ struct APIHandler: APIProtocol {
     func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output { try await accountsAPI.deleteMe(input) }
     func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output { try await accountsAPI.changePassword(input) }
     func unlinkIdentity(_ input: Operations.UnlinkIdentity.Input) async throws -> Operations.UnlinkIdentity.Output { try await accountsAPI.unlinkIdentity(input) }
-    func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output { try await accountsAPI.getUser(input) }
+    func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output { try await socialAPI.getUser(input) }
     func checkUsername(_ input: Operations.CheckUsername.Input) async throws -> Operations.CheckUsername.Output { try await accountsAPI.checkUsername(input) }
     // MARK: Mini apps
 
@@ -103,4 +105,24 @@ struct APIHandler: APIProtocol {
     func adminCreateTournament(_ input: Operations.AdminCreateTournament.Input) async throws -> Operations.AdminCreateTournament.Output { try await topDogAPI.adminCreateTournament(input) }
     func adminCompleteTournament(_ input: Operations.AdminCompleteTournament.Input) async throws -> Operations.AdminCompleteTournament.Output { try await topDogAPI.adminCompleteTournament(input) }
     func adminResolvePayment(_ input: Operations.AdminResolvePayment.Input) async throws -> Operations.AdminResolvePayment.Output { try await topDogAPI.adminResolvePayment(input) }
+
+    // MARK: Social
+
+    func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output { try await socialAPI.searchUsers(input) }
+    func listFriends(_ input: Operations.ListFriends.Input) async throws -> Operations.ListFriends.Output { try await socialAPI.listFriends(input) }
+    func removeFriend(_ input: Operations.RemoveFriend.Input) async throws -> Operations.RemoveFriend.Output { try await socialAPI.removeFriend(input) }
+    func listFriendRequests(_ input: Operations.ListFriendRequests.Input) async throws -> Operations.ListFriendRequests.Output { try await socialAPI.listFriendRequests(input) }
+    func sendFriendRequest(_ input: Operations.SendFriendRequest.Input) async throws -> Operations.SendFriendRequest.Output { try await socialAPI.sendFriendRequest(input) }
+    func cancelFriendRequest(_ input: Operations.CancelFriendRequest.Input) async throws -> Operations.CancelFriendRequest.Output { try await socialAPI.cancelFriendRequest(input) }
+    func acceptFriendRequest(_ input: Operations.AcceptFriendRequest.Input) async throws -> Operations.AcceptFriendRequest.Output { try await socialAPI.acceptFriendRequest(input) }
+    func declineFriendRequest(_ input: Operations.DeclineFriendRequest.Input) async throws -> Operations.DeclineFriendRequest.Output { try await socialAPI.declineFriendRequest(input) }
+    func listBlocks(_ input: Operations.ListBlocks.Input) async throws -> Operations.ListBlocks.Output { try await socialAPI.listBlocks(input) }
+    func blockUser(_ input: Operations.BlockUser.Input) async throws -> Operations.BlockUser.Output { try await socialAPI.blockUser(input) }
+    func unblockUser(_ input: Operations.UnblockUser.Input) async throws -> Operations.UnblockUser.Output { try await socialAPI.unblockUser(input) }
+    func listLeaderboards(_ input: Operations.ListLeaderboards.Input) async throws -> Operations.ListLeaderboards.Output { try await socialAPI.listLeaderboards(input) }
+    func getLeaderboard(_ input: Operations.GetLeaderboard.Input) async throws -> Operations.GetLeaderboard.Output { try await socialAPI.getLeaderboard(input) }
+    func getLeaderboardAroundMe(_ input: Operations.GetLeaderboardAroundMe.Input) async throws -> Operations.GetLeaderboardAroundMe.Output { try await socialAPI.getLeaderboardAroundMe(input) }
+    func getFriendsLeaderboard(_ input: Operations.GetFriendsLeaderboard.Input) async throws -> Operations.GetFriendsLeaderboard.Output { try await socialAPI.getFriendsLeaderboard(input) }
+    func listAchievements(_ input: Operations.ListAchievements.Input) async throws -> Operations.ListAchievements.Output { try await socialAPI.listAchievements(input) }
+    func listMyAchievements(_ input: Operations.ListMyAchievements.Input) async throws -> Operations.ListMyAchievements.Output { try await socialAPI.listMyAchievements(input) }
 }

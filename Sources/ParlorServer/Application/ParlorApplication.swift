@@ -8,6 +8,7 @@ import ParlorDatabase
 import ParlorHTTP
 import ParlorMiniApps
 import ParlorPlay
+import ParlorSocial
 import ParlorRealtime
 import ParlorSync
 import ParlorTopDog
@@ -56,21 +57,29 @@ public enum ParlorApplication {
                 logger.warning("demo mini app not registered", metadata: ["error": "\(error)"])
             }
         }
-        let sync = SyncService(database: database, now: services.now)
         // One node on SQLite shares notices in process; nodes on PostgreSQL share them by NOTIFY.
         let postgresBus = database.dialect == .postgres ? PostgresGameEventBus(database: database, logger: logger) : nil
         let bus: any GameEventBus = postgresBus ?? LocalGameEventBus()
+        let engines = GameEngines(services.games)
+        let social = SocialServices(database: database, engines: engines, bus: bus, now: services.now)
+        let sync = SyncService(
+            database: database, now: services.now,
+            recorder: TandemRecorder(results: social.recorder, bus: bus, now: services.now, logger: logger))
         let play = PlayServices(
-            database: database, accounts: accounts, engines: GameEngines(services.games), bus: bus, now: services.now, logger: logger)
+            database: database, accounts: accounts, engines: engines, bus: bus, now: services.now, logger: logger, hooks: social.playHooks)
         let topDog = TopDogServices(database: database, bus: bus, payments: services.payments, now: services.now, logger: logger)
         let handler = APIHandler(
             database: database, migrator: migrator, readinessTimeout: services.readinessTimeout,
-            accountsAPI: AccountsAPI(accounts: accounts, erasers: [PlayEraser(play: play), SyncEraser(), MiniAppsEraser(), TopDogEraser(drafts: topDog.drafts)]),
+            accountsAPI: AccountsAPI(accounts: accounts, erasers: [
+                    PlayEraser(play: play), SyncEraser(), MiniAppsEraser(), TopDogEraser(drafts: topDog.drafts), SocialEraser(bus: bus),
+                ]),
             miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
-            playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog))
+            playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog),
+            socialAPI: SocialAPI(accounts: accounts, social: social, presence: play.presence))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table))
         let hub = RealtimeHub(
-            play: PlayChannel(play: play), drafts: DraftChannel(drafts: topDog.drafts), bus: bus, configuration: services.realtime, logger: logger)
+            play: PlayChannel(play: play), drafts: DraftChannel(drafts: topDog.drafts),
+            social: SocialChannel(social: social, presence: play.presence), bus: bus, configuration: services.realtime, logger: logger)
         let gate = RealtimeUpgradeGate()
         RealtimeRoutes.register(on: router, hub: hub, gate: gate)
         additionalRoutes(RouteRegistrar(router: router, table: table))

@@ -2,6 +2,7 @@ import ParlorAccounts
 import ParlorDatabase
 import ParlorMiniApps
 import ParlorPlay
+import ParlorSocial
 import ParlorSync
 import ParlorTopDog
 
@@ -13,7 +14,7 @@ public enum ParlorMigrations {
         + [AccountsMigrations.accounts, MiniAppsMigrations.miniApps, SyncMigrations.events]
         + [PlayMigrations.play, PlayMigrations.releaseStrandedClaims, PlayMigrations.nodePresence]
         + [AccountsMigrations.slidingRateLimits, PlayMigrations.snakeCaseSettings]
-        + [TopDogMigrations.topDog]
+        + [TopDogMigrations.topDog, PlayMigrations.userSockets, AccountsMigrations.usernamePrefix, SocialMigrations.social]
 }
 
 extension Migrator {

@@ -1,0 +1,45 @@
+import Foundation
+import SQLKit
+
+/// What online play asks of the capabilities built on it (friends, leaderboards, achievements),
+/// which it cannot name: they depend on play, not play on them. The application root plugs them in.
+package struct PlayHooks: Sendable {
+    /// Told of every finished game inside the transaction that records its result.
+    package var results: (any GameResultsRecorder)?
+    /// Who blocks whom: a blocked user's invitations and chat never reach the blocker.
+    package var blocks: (any BlockList)?
+
+    package init(results: (any GameResultsRecorder)? = nil, blocks: (any BlockList)? = nil) {
+        self.results = results
+        self.blocks = blocks
+    }
+}
+
+/// A finished game as the authority recorded it: the only source of game scores and achievements.
+package struct FinishedGame: Sendable, Equatable {
+    package var game: UUID
+    package var gameType: String
+    /// Milliseconds since 1970.
+    package var endedAt: Int64
+    package var seats: [FinishedSeat]
+}
+
+package struct FinishedSeat: Sendable, Equatable {
+    package var user: String
+    package var seat: Int
+    /// The game's own statistics of this seat, with `won`, `played` and `rating` added.
+    package var statistics: [String: Int]
+}
+
+package protocol GameResultsRecorder: Sendable {
+    /// Records `game`'s results in the caller's transaction, once per game (a replay changes
+    /// nothing); answers the notices to publish once it commits.
+    func record(_ game: FinishedGame, on sql: any SQLDatabase) async throws -> [GameNotice]
+}
+
+package protocol BlockList: Sendable {
+    /// Of `others`, the users who block `user`.
+    func blockers(of user: String, among others: [String], on sql: any SQLDatabase) async throws -> Set<String>
+    /// Of `others`, the users `user` blocks.
+    func blocked(by user: String, among others: [String], on sql: any SQLDatabase) async throws -> Set<String>
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GameCore
+import ParlorDatabase
+import ParlorPlay
+import SQLKit
+import Social
+
+/// Turns authoritative results into leaderboard scores and achievement progress, inside the
+/// transaction that records the result: finished games from online play, and Tandem's synced stats.
+///
+/// A game is recorded once per player (`social_recorded`): a replayed result changes nothing, so
+/// no score counts twice and an achievement is announced once, by the transaction that unlocked it.
+package struct ResultRecorder: GameResultsRecorder {
+    let catalogue: SocialCatalogue
+
+    package init(catalogue: SocialCatalogue) { self.catalogue = catalogue }
+
+    package func record(_ game: FinishedGame, on sql: any SQLDatabase) async throws -> [GameNotice] {
+        var results: [(user: String, statistics: [String: Int])] = []
+        for seat in game.seats.sorted(by: { $0.user < $1.user }) where try await Self.claim("game:\(game.game.uuidString.lowercased())", for: seat.user, at: game.endedAt, on: sql) {
+            results.append((seat.user, seat.statistics))
+        }
+        return try await record(results, game: game.gameType, at: game.endedAt, on: sql)
+    }
+
+    /// Scores and progress for each `(user, statistics)` of one game's result at `now`, users in
+    /// id order (the order every transaction locks their rows in).
+    func record(_ results: [(user: String, statistics: [String: Int])], game: String, at now: Int64, on sql: any SQLDatabase) async throws
+        -> [GameNotice]
+    {
+        var moves: [LeaderboardStore.Move] = []
+        var notices: [GameNotice] = []
+        let boards = catalogue.boards(of: game)
+        for (user, statistics) in results {
+            for board in boards {
+                guard let value = statistics[board.definition.statistic] else { continue }
+                for period in board.definition.periods {
+                    if let move = try await LeaderboardStore.write(Int64(value), board: board, period: period.key(at: now), user: user, at: now, on: sql) {
+                        moves.append(move)
+                    }
+                }
+            }
+            notices += try await advance(user, game: game, by: statistics, at: now, on: sql)
+        }
+        try await LeaderboardStore.applyCounts(moves, on: sql)
+        return notices
+    }
+
+    private func advance(_ user: String, game: String, by statistics: [String: Int], at now: Int64, on sql: any SQLDatabase) async throws
+        -> [GameNotice]
+    {
+        let definitions = catalogue.achievements[game] ?? []
+        guard definitions.contains(where: { statistics[$0.rule.statistic] != nil }) else { return [] }
+        let stored = try await AchievementStore.progress(of: user, game: game, locked: true, on: sql)
+        var notices: [GameNotice] = []
+        for definition in definitions where statistics[definition.rule.statistic] != nil {
+            let before = stored[definition.key]?.progress ?? AchievementProgress()
+            let after = before.advanced(by: statistics, rule: definition.rule)
+            guard after != before else { continue }
+            let unlockedAt = stored[definition.key]?.unlockedAt ?? (after.unlocked ? now : nil)
+            try await AchievementStore.save(.init(game: game, key: definition.key, progress: after, unlockedAt: unlockedAt), of: user, at: now, on: sql)
+            if after.unlocked, !before.unlocked { notices.append(.achievementUnlocked(user: user, game: game, key: definition.key)) }
+        }
+        return notices
+    }
+
+    /// Whether this is the first time `source` is recorded for `user`.
+    static func claim(_ source: String, for user: String, at now: Int64, on sql: any SQLDatabase) async throws -> Bool {
+        let inserted = try await sql.raw("""
+            INSERT INTO social_recorded (source, user_id, recorded_at) VALUES (\(bind: source), \(bind: user), \(bind: now))
+            ON CONFLICT (source, user_id) DO NOTHING RETURNING user_id
+            """).all()
+        return !inserted.isEmpty
+    }
+}
