@@ -201,7 +201,7 @@ let package = Package(
         .executableTarget(
             name: "parlor",
             dependencies: [
-                "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "BestBall",
+                "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorPlay", "BestBall",
                 .product(name: "NIOHTTP1", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
                 "Quortex", "CrazyEights", Products.argumentParser,

@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import SQLiteNIO
 
 /// Applies ``Migration``s in version order and records each in `parlor_migrations`.
 ///
@@ -22,8 +23,23 @@ public struct Migrator: Sendable {
     }
 
     /// Applies every pending migration; returns the versions applied by this call.
+    ///
+    /// On SQLite a node that waited out the busy timeout behind another node's migration (a slow
+    /// machine, many nodes starting at once) tries again, for up to five minutes: the other node
+    /// is making progress, and the versions it applied are then found applied.
     @discardableResult
     public func migrate(_ database: Database) async throws -> [Int] {
+        let deadline = ContinuousClock.now + .seconds(300)
+        while true {
+            do {
+                return try await migrateOnce(database)
+            } catch let error as SQLiteError where database.dialect == .sqlite && [.busy, .locked].contains(error.reason) && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
+    private func migrateOnce(_ database: Database) async throws -> [Int] {
         let dialect = database.dialect
         return try await database.transaction { [migrations, now] sql in
             if dialect == .postgres {

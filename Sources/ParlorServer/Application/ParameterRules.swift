@@ -17,5 +17,20 @@ enum ParameterRules {
         "getExposure": [.oneOf("position", Components.Schemas.TopDogPosition.allCases.map(\.rawValue))],
         "listWalletTransactions": [.integer("limit", 1...100)],
         "listMyTeams": [.oneOf("sort", Operations.ListMyTeams.Input.Query.SortPayload.allCases.map(\.rawValue))],
+        "searchUsers": [
+            ParameterRule("prefix", in: .query, required: true) { value in
+                (1...20).contains(value.count) && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+                    ? nil : "must be 1–20 letters, digits or _"
+            },
+            .integer("limit", 1...50),
+        ],
+        "listFriends": [.integer("limit", 1...100)],
+        "listFriendRequests": [.oneOf("direction", ["incoming", "outgoing"]), .integer("limit", 1...100)],
+        "listBlocks": [.integer("limit", 1...100)],
+        "getLeaderboard": [.oneOf("period", periods), .integer("limit", 1...100)],
+        "getLeaderboardAroundMe": [.oneOf("period", periods), .integer("radius", 0...25)],
+        "getFriendsLeaderboard": [.oneOf("period", periods)],
     ]
+
+    private static let periods = Components.Parameters.BoardPeriod.allCases.map(\.rawValue)
 }

@@ -36,7 +36,8 @@ import Testing
 
             let publicView = try await server.call("/users/\(renamed["id"] ?? "")", method: .get)
             #expect(publicView.status == .ok)
-            #expect(Set(publicView.json.keys) == ["id", "username", "display_name", "created_at"])
+            // Public fields only: no email, identities, preferences or sessions.
+            #expect(Set(publicView.json.keys) == ["id", "username", "display_name", "created_at", "ratings", "totals", "achievements"])
         }
     }
 

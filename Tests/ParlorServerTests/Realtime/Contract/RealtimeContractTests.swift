@@ -41,6 +41,9 @@ struct RealtimeContractTests {
         "draft_unsubscribe": roundTrip(RealtimeDraftUnsubscribe.self),
         "draft_state": roundTrip(RealtimeDraftState<JSONValue, JSONValue>.self),
         "draft_event": roundTrip(RealtimeDraftEvent<JSONValue>.self),
+        "friend_presence": roundTrip(RealtimeFriendPresence.self),
+        "friends_changed": roundTrip(RealtimeFriendsChanged.self),
+        "achievement_unlocked": roundTrip(RealtimeAchievementUnlocked.self),
     ]
 
     static func roundTrip<Message: Codable & SendableMetatype>(_ type: Message.Type) -> @Sendable (Data) throws -> Data {

@@ -89,6 +89,15 @@ import Testing
             while try await socketA.next("draft_event").text == nil, !socketA.texts.contains(where: { $0.contains(#""kind":"on_the_clock""#) }) {}
             sent.send(RealtimeDraftUnsubscribe(room: room), on: socketA)
 
+            // C and D become friends: C's list changed; D comes online and C sees it.
+            #expect(try await server.call(.post, "/friends/requests", as: c, body: #"{"user":"\#(d.user)"}"#).status == 200)
+            #expect(try await server.call(.post, "/friends/requests/\(c.user)/accept", as: d).status == 200)
+            _ = try await socketC.next("friends_changed")
+            let socketD = TestSocket(url: url, token: d.token)
+            defer { socketD.close() }
+            _ = try await socketD.next("welcome")
+            _ = try await socketC.next("friend_presence")
+
             var seen: Set<String> = []
             for text in socketA.texts + socketB.texts + socketC.texts {
                 let frame = try JSONValue.parse(text)
