@@ -39,11 +39,16 @@ struct LeaderboardBench: AsyncParsableCommand {
                 database: database, social: social, board: "quortex.rating", entries: entries,
                 distinctScores: distinct == 0 ? entries : distinct, friendsPerUser: friends)
             let started = ContinuousClock.now
-            try await bench.fill { done in if done % 100_000 == 0 { print("filled \(done)") } }
+            do {
+                try await bench.fill { done in if done % 100_000 == 0 { print("filled \(done)") } }
+            } catch {
+                throw CommandFailure(.software, "filling the board failed (is the database empty?): \(String(reflecting: error))")
+            }
             print("filled \(entries) entries in \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s (\(database.dialect))")
             let (reads, baseline, writes) = try await bench.measure(rounds: rounds)
             for figures in [baseline] + reads {
-                print(String(format: "%-14@ p50 %7.2f ms   p99 %7.2f ms   max %7.2f ms   (%d reads)", figures.name as NSString, figures.p50, figures.p99, figures.max, figures.count))
+                let name = figures.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                print(name + String(format: "p50 %7.2f ms   p99 %7.2f ms   max %7.2f ms   (%d reads)", figures.p50, figures.p99, figures.max, figures.count))
             }
             let worst = reads.map(\.p99).max() ?? 0
             print(String(format: "writes during the reads: %.0f results/s; worst p99 / SELECT 1 p99 = %.1f×", writes, baseline.p99 == 0 ? 0 : worst / baseline.p99))

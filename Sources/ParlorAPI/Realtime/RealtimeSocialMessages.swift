@@ -27,7 +27,8 @@ public struct RealtimeFriendPresence: Codable, Sendable, Equatable {
     }
 }
 
-/// The friend list changed (a request accepted, a friend removed or blocked): load `/friends` again.
+/// The friends or friend requests changed (a request received or accepted, a friend removed or
+/// blocked): load `/friends` and `/friends/requests` again.
 public struct RealtimeFriendsChanged: Codable, Sendable, Equatable {
     public var type = RealtimeServerMessageType.friendsChanged.rawValue
     public init() {}

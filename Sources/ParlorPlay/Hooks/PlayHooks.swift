@@ -42,4 +42,16 @@ package protocol BlockList: Sendable {
     func blockers(of user: String, among others: [String], on sql: any SQLDatabase) async throws -> Set<String>
     /// Of `others`, the users `user` blocks.
     func blocked(by user: String, among others: [String], on sql: any SQLDatabase) async throws -> Set<String>
+    /// Every block between two of `users`: quick match never puts them in one game.
+    func pairs(among users: [String], on sql: any SQLDatabase) async throws -> Set<BlockedPair>
+}
+
+package struct BlockedPair: Hashable, Sendable {
+    package var blocker: String
+    package var blocked: String
+
+    package init(blocker: String, blocked: String) {
+        self.blocker = blocker
+        self.blocked = blocked
+    }
 }

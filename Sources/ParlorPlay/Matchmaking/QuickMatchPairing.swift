@@ -71,8 +71,10 @@ enum QuickMatchPairing {
 
     /// Disjoint groups of `size` entries (each ordered anchor first, then by wait), oldest anchor
     /// first. Empty for a size outside ``sizes``. An id listed twice counts once (its oldest entry).
+    /// Two entries `apart` (one blocks the other) never share a group.
     static func groups<ID>(
-        from entries: [QuickMatchEntry<ID>], size: Int, now: Date, window: QuickMatchWindow = .standard
+        from entries: [QuickMatchEntry<ID>], size: Int, now: Date, window: QuickMatchWindow = .standard,
+        apart: (ID, ID) -> Bool = { _, _ in false }
     ) -> [[QuickMatchEntry<ID>]] {
         guard sizes.contains(size) else { return [] }
         let queue = deduplicated(entries.sorted(by: servedBefore))
@@ -82,7 +84,9 @@ enum QuickMatchPairing {
         for (anchorIndex, anchor) in queue.enumerated() where !grouped[anchorIndex] {
             var members = [anchorIndex]
             for (index, candidate) in queue.enumerated() where index != anchorIndex && !grouped[index] {
-                guard compatible(anchor, candidate, now: now, window: window) else { continue }
+                guard compatible(anchor, candidate, now: now, window: window),
+                    !members.contains(where: { apart(queue[$0].id, candidate.id) || apart(candidate.id, queue[$0].id) })
+                else { continue }
                 members.append(index)
                 if members.count == size { break }
             }

@@ -76,7 +76,9 @@ extension QuickMatchService {
                 QuickMatchEntry(id: $0.user, rating: $0.rating, enqueuedAt: Date(millis: $0.enqueuedAt))
             }
             var made: [(game: LiveGame, started: GameService.StartedGame?)] = []
-            for group in QuickMatchPairing.groups(from: entries, size: kind.players, now: now) {
+            let blocks = try await games.hooks.blocks?.pairs(among: entries.map(\.id), on: sql) ?? []
+            let apart = { (a: String, b: String) in blocks.contains(BlockedPair(blocker: a, blocked: b)) }
+            for group in QuickMatchPairing.groups(from: entries, size: kind.players, now: now, apart: apart) {
                 let users = group.map(\.id)
                 // No invite code: the game is full from the start.
                 let row = try games.newRow(request, engine: engine, by: users[0], inviteCode: nil)

@@ -37,7 +37,7 @@ package struct FriendService: Sendable {
     /// Applies `action` of `user` towards `other` (an id or a username); the relation after it.
     package func act(_ action: RelationAction, by user: String, on other: String) async throws -> (DirectoryUser, Relation) {
         let now = Int64((now().timeIntervalSince1970 * 1000).rounded())
-        let (target, before, after) = try await database.transaction { sql -> (DirectoryUser, Relation, Relation) in
+        let (target, before, after, hiddenFromTarget) = try await database.transaction { sql -> (DirectoryUser, Relation, Relation, Bool) in
             guard other.count <= 64, let id = try await UserDirectory.ids(named: [other], on: sql)[other],
                 let target = try await UserDirectory.users([id], on: sql)[id]
             else { throw APIError.notFound("there is no user \(other.prefix(64))") }
@@ -54,10 +54,15 @@ package struct FriendService: Sendable {
                 throw APIError(.conflict, code: "too_many_friends", message: "you have \(Self.maxFriends) friends, the most allowed")
             }
             try await RelationStore.store(before, after, of: user, to: id, at: now, on: sql)
-            return (target, before, after)
+            var hidden = false
+            if after == .requestSent { hidden = !(try await RelationStore.blockers(of: user, among: [id], on: sql)).isEmpty }
+            return (target, before, after, hidden)
         }
         if before == .friends || after == .friends {
             await bus.publish(.friendsChanged(user: user))
+            await bus.publish(.friendsChanged(user: target.id))
+        } else if after == .requestSent, !hiddenFromTarget {
+            // The asked user's lists changed too, unless they block the asker (who must not notice).
             await bus.publish(.friendsChanged(user: target.id))
         }
         return (target, after)
@@ -99,5 +104,9 @@ package struct SocialBlockList: BlockList {
 
     package func blocked(by user: String, among others: [String], on sql: any SQLDatabase) async throws -> Set<String> {
         try await RelationStore.blocked(by: user, among: others, on: sql)
+    }
+
+    package func pairs(among users: [String], on sql: any SQLDatabase) async throws -> Set<BlockedPair> {
+        try await RelationStore.pairs(among: users, on: sql)
     }
 }

@@ -1,4 +1,5 @@
 import ParlorDatabase
+import ParlorPlay
 import SQLKit
 import Social
 
@@ -137,6 +138,15 @@ enum RelationStore {
         guard !others.isEmpty else { return [] }
         return Set(try await sql.select().column("blocked_id").from("user_blocks").where("blocker_id", .equal, user)
             .where("blocked_id", .in, others).all().map { try $0.decode(column: "blocked_id", as: String.self) })
+    }
+
+    static func pairs(among users: [String], on sql: any SQLDatabase) async throws -> Set<BlockedPair> {
+        guard users.count > 1 else { return [] }
+        let rows = try await sql.select().columns("blocker_id", "blocked_id").from("user_blocks")
+            .where("blocker_id", .in, users).where("blocked_id", .in, users).all()
+        return Set(try rows.map {
+            BlockedPair(blocker: try $0.decode(column: "blocker_id", as: String.self), blocked: try $0.decode(column: "blocked_id", as: String.self))
+        })
     }
 
     /// Forgets everything between `user` and anyone.

@@ -68,16 +68,20 @@ package struct LeaderboardBenchmark: Sendable {
                 try await users.run()
                 try await rows.run()
                 if friendsPerUser > 0, first < 10 * batch {
-                    // The first 10,000 users each have friends spread over the whole board.
-                    let friendships = sql.insert(into: "friendships").columns("user_id", "friend_id", "status", "created_at")
-                    for index in first..<end {
-                        for step in 1...friendsPerUser {
-                            let other = (index &+ step &* 9973) % entries
-                            guard other != index else { continue }
-                            friendships.values(SQLBind(Self.user(index)), SQLBind(Self.user(other)), SQLBind("accepted"), SQLBind(now))
+                    // The first 10,000 users each have friends spread over the whole board, in
+                    // statements under PostgreSQL's 65,535 bound parameters.
+                    let perStatement = max(1, 60_000 / (4 * friendsPerUser))
+                    for chunk in stride(from: first, to: end, by: perStatement) {
+                        let friendships = sql.insert(into: "friendships").columns("user_id", "friend_id", "status", "created_at")
+                        for index in chunk..<min(chunk + perStatement, end) {
+                            for step in 1...friendsPerUser {
+                                let other = (index &+ step &* 9973) % entries
+                                guard other != index else { continue }
+                                friendships.values(SQLBind(Self.user(index)), SQLBind(Self.user(other)), SQLBind("accepted"), SQLBind(now))
+                            }
                         }
+                        try await friendships.ignoringConflicts(with: ["user_id", "friend_id"]).run()
                     }
-                    try await friendships.ignoringConflicts(with: ["user_id", "friend_id"]).run()
                 }
             }
             start = end
@@ -88,6 +92,11 @@ package struct LeaderboardBenchmark: Sendable {
                 INSERT INTO leaderboard_counts (board, period, score, entries)
                 SELECT board, period, score, COUNT(*) FROM leaderboard_entries WHERE board = \(bind: board) AND period = 'all'
                 GROUP BY board, period, score
+                """).run()
+            try await sql.raw("""
+                INSERT INTO leaderboard_buckets (board, period, bucket, entries)
+                SELECT board, period, score >> \(unsafeRaw: String(LeaderboardStore.bucketBits)), SUM(entries) FROM leaderboard_counts
+                WHERE board = \(bind: board) AND period = 'all' GROUP BY board, period, score >> \(unsafeRaw: String(LeaderboardStore.bucketBits))
                 """).run()
             if sql.dialect.name != "sqlite" { try await sql.raw("ANALYZE").run() }
         }

@@ -3,12 +3,13 @@ import ParlorDatabase
 import SQLKit
 import Social
 
-/// SQL over `leaderboard_entries` and `leaderboard_counts`.
+/// SQL over `leaderboard_entries` and their histogram, `leaderboard_counts` (entries per score)
+/// and `leaderboard_buckets` (entries per 1,024 consecutive scores).
 ///
-/// Every change to an entry's score moves one count from the old score to the new one in the same
-/// transaction, so the histogram always describes the entries exactly and a rank read on any node
-/// is the rank. Ranks read from the histogram cost one sum over the distinct scores above, not a
-/// count over the entries above.
+/// Every change to an entry's score moves one count from the old score to the new one, and from
+/// the old bucket to the new one, in the same transaction, so the histogram always describes the
+/// entries exactly and a rank read on any node is the rank. A rank costs a sum over the buckets
+/// above and over at most 1,024 scores of its own bucket, not a count over the entries above.
 enum LeaderboardStore {
     struct Entry: Sendable, Equatable {
         var user: String
@@ -20,8 +21,13 @@ enum LeaderboardStore {
         var board: String
         var period: String
         var from: Int64?
-        var to: Int64
+        /// Nil when the entry was removed.
+        var to: Int64?
     }
+
+    static let bucketBits: Int64 = 10
+
+    static func bucket(of score: Int64) -> Int64 { score >> bucketBits }
 
     /// Applies a result worth `value` to `user`'s entry; answers the count changes to make (apply
     /// them with ``applyCounts(_:on:)`` once every entry of the transaction is written, in key order).
@@ -43,28 +49,40 @@ enum LeaderboardStore {
         return Move(board: board.id, period: period, from: current, to: next)
     }
 
-    /// Moves the histogram's counts, in (board, period, score) order so that transactions
-    /// touching the same scores take their row locks in one order.
+    /// Moves the histogram's counts, then its buckets, each in key order so that transactions
+    /// touching the same rows take their locks in one order.
     static func applyCounts(_ moves: [Move], on sql: any SQLDatabase) async throws {
-        var deltas: [String: (board: String, period: String, score: Int64, delta: Int64)] = [:]
-        func add(_ board: String, _ period: String, _ score: Int64, _ delta: Int64) {
-            let key = "\(board)\u{0}\(period)\u{0}\(score)"
-            deltas[key, default: (board, period, score, 0)].delta += delta
-        }
+        var scores: [Key: Int64] = [:]
+        var buckets: [Key: Int64] = [:]
         for move in moves {
-            if let from = move.from { add(move.board, move.period, from, -1) }
-            add(move.board, move.period, move.to, 1)
+            for (score, delta) in [(move.from, Int64(-1)), (move.to, Int64(1))] {
+                guard let score else { continue }
+                scores[Key(board: move.board, period: move.period, value: score), default: 0] += delta
+                buckets[Key(board: move.board, period: move.period, value: bucket(of: score)), default: 0] += delta
+            }
         }
-        let ordered = deltas.values.filter { $0.delta != 0 }.sorted { ($0.board, $0.period, $0.score) < ($1.board, $1.period, $1.score) }
-        for change in ordered {
+        try await apply(scores, to: "leaderboard_counts", column: "score", on: sql)
+        try await apply(buckets, to: "leaderboard_buckets", column: "bucket", on: sql)
+    }
+
+    private struct Key: Hashable, Comparable {
+        var board: String
+        var period: String
+        var value: Int64
+
+        static func < (a: Key, b: Key) -> Bool { (a.board, a.period, a.value) < (b.board, b.period, b.value) }
+    }
+
+    private static func apply(_ deltas: [Key: Int64], to table: String, column: String, on sql: any SQLDatabase) async throws {
+        for (key, delta) in deltas.sorted(by: { $0.key < $1.key }) where delta != 0 {
             try await sql.raw("""
-                INSERT INTO leaderboard_counts (board, period, score, entries) VALUES (\(bind: change.board), \(bind: change.period), \(bind: change.score), \(bind: change.delta))
-                ON CONFLICT (board, period, score) DO UPDATE SET entries = leaderboard_counts.entries + excluded.entries
+                INSERT INTO \(ident: table) (board, period, \(ident: column), entries) VALUES (\(bind: key.board), \(bind: key.period), \(bind: key.value), \(bind: delta))
+                ON CONFLICT (board, period, \(ident: column)) DO UPDATE SET entries = \(ident: table).entries + excluded.entries
                 """).run()
-            if change.delta < 0 {
+            if delta < 0 {
                 try await sql.raw("""
-                    DELETE FROM leaderboard_counts WHERE board = \(bind: change.board) AND period = \(bind: change.period)
-                    AND score = \(bind: change.score) AND entries <= 0
+                    DELETE FROM \(ident: table) WHERE board = \(bind: key.board) AND period = \(bind: key.period)
+                    AND \(ident: column) = \(bind: key.value) AND entries <= 0
                     """).run()
             }
         }
@@ -114,12 +132,19 @@ enum LeaderboardStore {
             """).all())
     }
 
-    /// How many entries score strictly better than `score`.
+    /// How many entries score strictly better than `score`: the buckets above its bucket, and
+    /// the scores above it within its bucket.
     static func better(than score: Int64, board: String, period: String, order: LeaderboardOrder, on sql: any SQLDatabase) async throws -> Int {
-        let comparison: SQLQueryString = order == .higherIsBetter ? ">" : "<"
+        let own = bucket(of: score)
+        let higher = order == .higherIsBetter
+        let comparison: SQLQueryString = higher ? ">" : "<"
+        let edge: SQLQueryString = higher ? "<=" : ">="
+        let bound = higher ? ((own + 1) << bucketBits) - 1 : own << bucketBits
         return try await sql.raw("""
-            SELECT CAST(COALESCE(SUM(entries), 0) AS BIGINT) AS n FROM leaderboard_counts
-            WHERE board = \(bind: board) AND period = \(bind: period) AND score \(comparison) \(bind: score)
+            SELECT CAST((SELECT COALESCE(SUM(entries), 0) FROM leaderboard_buckets
+                WHERE board = \(bind: board) AND period = \(bind: period) AND bucket \(comparison) \(bind: own))
+            + (SELECT COALESCE(SUM(entries), 0) FROM leaderboard_counts WHERE board = \(bind: board) AND period = \(bind: period)
+                AND score \(comparison) \(bind: score) AND score \(edge) \(bind: bound)) AS BIGINT) AS n
             """).first().map { Int(try $0.decode(column: "n", as: Int64.self)) } ?? 0
     }
 
@@ -136,26 +161,19 @@ enum LeaderboardStore {
 
     static func total(board: String, period: String, on sql: any SQLDatabase) async throws -> Int {
         try await sql.raw("""
-            SELECT CAST(COALESCE(SUM(entries), 0) AS BIGINT) AS n FROM leaderboard_counts WHERE board = \(bind: board) AND period = \(bind: period)
+            SELECT CAST(COALESCE(SUM(entries), 0) AS BIGINT) AS n FROM leaderboard_buckets WHERE board = \(bind: board) AND period = \(bind: period)
             """).first().map { Int(try $0.decode(column: "n", as: Int64.self)) } ?? 0
     }
 
-    /// Removes every entry of `user`, counts included.
+    /// Removes every entry of `user`, the histogram with them.
     static func erase(_ user: String, on sql: any SQLDatabase) async throws {
         let rows = try await sql.raw("DELETE FROM leaderboard_entries WHERE user_id = \(bind: user) RETURNING board, period, score").all()
-        var moves: [(String, String, Int64)] = []
-        for row in rows {
-            moves.append((try row.decode(column: "board", as: String.self), try row.decode(column: "period", as: String.self),
-                try row.decode(column: "score", as: Int64.self)))
+        let moves = try rows.map { row in
+            Move(
+                board: try row.decode(column: "board", as: String.self), period: try row.decode(column: "period", as: String.self),
+                from: try row.decode(column: "score", as: Int64.self), to: nil)
         }
-        for (board, period, score) in moves.sorted(by: { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }) {
-            try await sql.raw("""
-                UPDATE leaderboard_counts SET entries = entries - 1 WHERE board = \(bind: board) AND period = \(bind: period) AND score = \(bind: score)
-                """).run()
-            try await sql.raw("""
-                DELETE FROM leaderboard_counts WHERE board = \(bind: board) AND period = \(bind: period) AND score = \(bind: score) AND entries <= 0
-                """).run()
-        }
+        try await applyCounts(moves, on: sql)
     }
 
     private static func entries(_ rows: [any SQLRow]) throws -> [Entry] { try rows.map(entry) }

@@ -44,6 +44,15 @@ package enum SocialMigrations {
             .column("entries", type: .bigint, .notNull)
             .primaryKey("board", "period", "score")
             .run()
+        // The same counts per 1,024 consecutive scores (`score >> 10`): a rank sums the buckets
+        // above its own and the scores above it within its bucket, whatever the spread of scores.
+        try await sql.create(table: "leaderboard_buckets")
+            .column("board", type: .text, .notNull)
+            .column("period", type: .text, .notNull)
+            .column("bucket", type: .bigint, .notNull)
+            .column("entries", type: .bigint, .notNull)
+            .primaryKey("board", "period", "bucket")
+            .run()
         try await sql.create(table: "achievement_progress")
             .column("user_id", type: .text, .notNull)
             .column("game", type: .text, .notNull)

@@ -37,6 +37,16 @@ import Testing
         #expect(ids(groups) == [["a", "b"]])
     }
 
+    @Test func playersWhereOneBlocksTheOtherAreNeverGroupedTogether() {
+        let queue = [entry("a", 1200, waited: 3), entry("b", 1210, waited: 2), entry("c", 1220, waited: 1), entry("d", 1230)]
+        // a blocks b: a is grouped with the next one it may meet, and b with the rest.
+        let groups = QuickMatchPairing.groups(from: queue, size: 2, now: now) { $0 == "a" && $1 == "b" }
+        #expect(ids(groups) == [["a", "c"], ["b", "d"]])
+        // The block counts both ways.
+        #expect(ids(QuickMatchPairing.groups(from: queue, size: 2, now: now) { $0 == "b" && $1 == "a" }) == [["a", "c"], ["b", "d"]])
+        #expect(ids(QuickMatchPairing.groups(from: queue, size: 4, now: now) { $0 == "d" && $1 == "a" }).isEmpty)
+    }
+
     @Test func farRatingsPairOnlyAfterWaiting() {
         let queue = [entry("a", 1200), entry("b", 1500)]
         #expect(QuickMatchPairing.groups(from: queue, size: 2, now: now).isEmpty)

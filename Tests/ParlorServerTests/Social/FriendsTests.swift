@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import ParlorDatabase
 import ParlorTestSupport
+import SQLKit
 import ServerTestSupport
 import Testing
 
@@ -112,6 +114,34 @@ import Testing
             let all = try await server.call(.get, "/users/search?prefix=ze", as: ann)
             #expect((all.json["users"] as? [Any])?.count == 4)
             #expect(try await server.call(.get, "/users/search?prefix=a%25", as: ann).status == 400)
+        }
+    }
+}
+
+/// Deleting an account takes its friendships, blocks, scores and achievements with it.
+@Suite struct SocialErasureTests {
+    @Test(arguments: TestDatabaseKind.available)
+    func aDeletedPlayerLeavesNoFriendshipScoreOrGap(kind: TestDatabaseKind) async throws {
+        try await withOnlinePlayServer(kind: kind) { server in
+            let (ann, bob, cat) = (try await server.guest(), try await server.guest(), try await server.guest())
+            _ = try await server.decide(winner: bob, loser: ann)
+            _ = try await server.decide(winner: bob, loser: cat)
+            _ = try await server.decide(winner: ann, loser: cat)
+            _ = try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#)
+            _ = try await server.relation(.post, "/friends/requests/\(ann.user)/accept", as: bob)
+            _ = try await server.relation(.put, "/blocks/\(cat.user)", as: bob)
+            #expect(try await server.board("/leaderboards/quortex.wins", as: ann).map(\.rank) == [1, 2, 3])
+            #expect(try await server.call(.delete, "/users/me", as: bob).status == 204)
+            // Ann is first now, with nobody's entry left above her; her friend list is empty.
+            let wins = try await server.board("/leaderboards/quortex.wins", as: ann)
+            #expect(wins.map(\.user) == [ann.user, cat.user] && wins.map(\.rank) == [1, 2])
+            #expect((try await server.call(.get, "/leaderboards/quortex.wins", as: ann).json["total"] as? Int) == 2)
+            #expect((try await server.call(.get, "/friends", as: ann).json["friends"] as? [Any])?.isEmpty == true)
+            let rows = try await server.database.withConnection { sql in
+                try await sql.raw("SELECT COUNT(*) AS n FROM user_blocks WHERE blocker_id = \(bind: bob.user)").first()?.decode(column: "n", as: Int.self)
+            }
+            #expect(rows == 0)
+            #expect(try await server.call(.get, "/users/\(bob.user)", as: ann).status == 404)
         }
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import GameCore
+import ParlorDatabase
+@testable import ParlorSocial
+import ParlorTestSupport
+import ServerTestSupport
+import Social
+import SQLKit
+import Testing
+
+/// The histogram the ranks are read from always agrees with a plain count over the entries:
+/// after random writes, score changes across buckets, negative scores and erasures, on both orders.
+@Suite struct LeaderboardStoreTests {
+    static func board(_ order: LeaderboardOrder) -> SocialCatalogue.Board {
+        SocialCatalogue.Board(
+            id: "test.\(order.rawValue)", game: "test",
+            definition: LeaderboardDefinition(metric: order.rawValue, name: "Test", statistic: "x", aggregation: .latest, order: order))
+    }
+
+    @Test(arguments: TestDatabaseKind.available)
+    func ranksAgreeWithACountOverTheEntries(kind: TestDatabaseKind) async throws {
+        try await kind.withDatabase(migrated: true) { database in
+            var random = GameRandom(seed: GameSeed(42), stream: 0)
+            var truth: [String: [String: Int64]] = [:]
+            for order in LeaderboardOrder.allCases {
+                let board = Self.board(order)
+                for step in 0..<600 {
+                    let user = "u\(random.nextInt(below: 120))"
+                    // Scores from -3,000 to 3,000: several buckets, both signs, many ties.
+                    let score = Int64(random.nextInt(below: 6001) - 3000)
+                    if step % 97 == 96 {
+                        try await database.transaction { sql in try await LeaderboardStore.erase(user, on: sql) }
+                        for key in truth.keys { truth[key]?[user] = nil }
+                        continue
+                    }
+                    try await database.transaction { sql in
+                        let move = try await LeaderboardStore.write(score, board: board, period: "all", user: user, at: 0, on: sql)
+                        try await LeaderboardStore.applyCounts(move.map { [$0] } ?? [], on: sql)
+                    }
+                    truth[board.id, default: [:]][user] = score
+                }
+            }
+            let final = truth
+            try await database.withConnection { sql in
+                for order in LeaderboardOrder.allCases {
+                    let board = Self.board(order)
+                    let scores = Array((final[board.id] ?? [:]).values)
+                    #expect(try await LeaderboardStore.total(board: board.id, period: "all", on: sql) == scores.count)
+                    for probe in scores + [-3001, 3001, 0, 1023, 1024, -1024, -1025] {
+                        let expected = scores.filter { order.isBetter($0, than: probe) }.count
+                        let got = try await LeaderboardStore.better(than: probe, board: board.id, period: "all", order: order, on: sql)
+                        #expect(got == expected, "\(order) \(probe)")
+                    }
+                }
+            }
+        }
+    }
+}
