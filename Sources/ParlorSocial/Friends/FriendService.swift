@@ -72,12 +72,19 @@ package struct FriendService: Sendable {
     package func list(_ list: List, of user: String, after: String?, limit: Int?) async throws -> (items: [Listed], next: String?) {
         let size = limit ?? 50
         guard Self.pageSizes.contains(size) else { throw APIError.invalidField("limit", "must be 1–100") }
+        try Self.checkCursor(after)
         return try await database.withConnection { sql in
             let rows = try await RelationStore.page(list, of: user, after: after, limit: size, on: sql)
             let users = try await UserDirectory.users(rows.map(\.user), on: sql)
             let items = rows.compactMap { row in users[row.user].map { Listed(user: $0, since: row.since) } }
             return (items, rows.count == size ? rows.last?.user : nil)
         }
+    }
+
+    /// A list's cursor is the last user id of the page before: 1–200 characters, as the contract says.
+    static func checkCursor(_ cursor: String?) throws {
+        guard let cursor else { return }
+        guard (1...200).contains(cursor.count) else { throw APIError.invalidField("cursor", "is not a cursor this server gave") }
     }
 
     package func friendIDs(of user: String) async throws -> [String] {

@@ -34,6 +34,7 @@ package struct ProfileService: Sendable {
         guard (1...20).contains(prefix.count), prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
             throw APIError.invalidField("prefix", "must be 1–20 letters, digits or _")
         }
+        try FriendService.checkCursor(after)
         let users = try await database.withConnection { sql in
             try await UserDirectory.search(prefix: prefix, after: after, limit: size, on: sql)
         }

@@ -40,6 +40,8 @@ import Testing
             #expect(try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(ann.user)"}"#).status == 400)
             #expect(try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"nobody-here"}"#).status == 404)
             #expect(try await server.call(.get, "/friends?limit=0", as: ann).status == 400)
+            #expect(try await server.call(.get, "/friends?cursor=", as: ann).status == 400)
+            #expect(try await server.call(.get, "/blocks?cursor=\(String(repeating: "x", count: 201))", as: ann).status == 400)
         }
     }
 

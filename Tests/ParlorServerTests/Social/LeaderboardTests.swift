@@ -180,6 +180,23 @@ import Testing
                 if frame.user == bob.user, annSocket.texts.last?.contains(#""online":false"#) == true { break }
             }
             #expect(bobSocket.texts.filter { $0.contains("achievement_unlocked") }.count == 1)
+            // Ann blocks Bob: his next connection is no friend's, so Ann's presence never reaches it.
+            // Cat, Ann's friend, hears Ann come and go; a notice reaches every follower at once,
+            // so once Cat has it, anything for Bob would be queued before his next pong.
+            _ = try await server.relation(.put, "/blocks/\(bob.user)", as: ann)
+            let cat = try await server.guest()
+            _ = try await server.relation(.post, "/friends/requests", as: cat, body: #"{"user":"\#(ann.user)"}"#)
+            _ = try await server.relation(.post, "/friends/requests/\(cat.user)/accept", as: ann)
+            let catSocket = TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: cat.token)
+            let again = TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: bob.token)
+            defer { [catSocket, again].forEach { $0.close() } }
+            _ = try await catSocket.next("welcome")
+            _ = try await again.next("welcome")
+            annSocket.close()
+            try await Self.wait { catSocket.texts.contains { $0.contains(ann.user) && $0.contains(#""online":false"#) } }
+            again.send(#"{"type":"ping","id":"after"}"#)
+            _ = try await again.next("pong")
+            #expect(!again.texts.contains { $0.contains("friend_presence") })
         }
     }
 }
