@@ -84,6 +84,8 @@ let package = Package(
         .target(name: "CrazyEights", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
         // TopDog's rules: snake drafts, autopick, best ball scoring, tournament advancement.
         .target(name: "BestBall", dependencies: ["GameCore"], swiftSettings: strict + optimisedInDebug),
+        // What Parlor sends to APNs: requests, payloads, the provider token, what each answer means.
+        .target(name: "ApplePush", dependencies: [Products.crypto], swiftSettings: strict),
         // Leaderboards, achievements and friendships: period keys, ranks, progress, relations.
         .target(name: "Social", dependencies: ["GameCore"], swiftSettings: strict),
         // Tandem's stats: event log, projections, clocks, lossless merge, migration, providers, sync manager.
@@ -220,6 +222,7 @@ let package = Package(
         .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),
         .testTarget(name: "BestBallTests", dependencies: ["BestBall", "GameCore"], swiftSettings: strict),
         .testTarget(name: "SocialTests", dependencies: ["Social", "GameCore"], swiftSettings: strict),
+        .testTarget(name: "ApplePushTests", dependencies: ["ApplePush", Products.crypto], swiftSettings: strict),
         .testTarget(
             name: "PlayerProfilesTests", dependencies: ["PlayerProfiles", "GameCore", "ParlorTestSupport"],
             swiftSettings: strict),

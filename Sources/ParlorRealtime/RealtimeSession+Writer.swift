@@ -18,7 +18,12 @@ extension RealtimeSession {
         var lastSent: [UUID: Int] = [:]
     }
 
-    static let moveTimer = Timer(label: ParlorMetrics.moveSeconds)
+    /// Made after the Prometheus backend is installed: a metric made before it would stay a no-op
+    /// for good (a socket served by a hub outside the application, in a test, came first).
+    static let moveTimer: Timer = {
+        _ = ParlorMetrics.registry
+        return Timer(label: ParlorMetrics.moveSeconds)
+    }()
 
     /// The `after` given to `render` for a game this connection has sent nothing of.
     static let nothingSent = -1
@@ -41,14 +46,16 @@ extension RealtimeSession {
     {
         if case .authenticated(let user) = job {
             state.user = user
-            try await send([RealtimeFrames.welcome(user: user.userID, heartbeat: configuration.heartbeatSeconds)], outbound)
+            // Friends are followed before `welcome`, so a client that has it hears every later change.
+            var presence: [OutgoingFrame] = []
             if let social = hub.social {
                 // Followed before counting online, so a close racing this always signs out.
                 hub.follow(connection, presenceOf: [])
                 let (friends, frames) = await social.signedIn(user: user.userID)
                 hub.follow(connection, presenceOf: friends)
-                try await send(frames, outbound)
+                presence = frames
             }
+            try await send([RealtimeFrames.welcome(user: user.userID, heartbeat: configuration.heartbeatSeconds)] + presence, outbound)
             return nil
         }
         if case .frames(let frames) = job {

@@ -23,7 +23,11 @@ struct MoveAppender: Sendable {
 
     static let maxInFlight = 4
     static let maxBatch = 64
-    private static let batchSizes = Recorder(label: ParlorMetrics.moveBatchSize)
+    /// Made after the Prometheus backend is installed, or it would stay a no-op for good.
+    private static let batchSizes: Recorder = {
+        _ = ParlorMetrics.registry
+        return Recorder(label: ParlorMetrics.moveBatchSize)
+    }()
 
     private let batcher: NaturalBatcher<Move, Bool>
 

@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import ParlorAccounts
 import ParlorDatabase
 import ParlorPlay
 import SQLKit
@@ -17,7 +18,11 @@ package struct ResultRecorder: GameResultsRecorder {
 
     package func record(_ game: FinishedGame, on sql: any SQLDatabase) async throws -> [GameNotice] {
         var results: [(user: String, statistics: [String: Int])] = []
-        for seat in game.seats.sorted(by: { $0.user < $1.user }) where try await Self.claim("game:\(game.game.uuidString.lowercased())", for: seat.user, at: game.endedAt, on: sql) {
+        // A deleted account's seat (a game finished after the deletion) scores nothing: its
+        // entries were erased, and a new one would hold a rank nobody can see.
+        let live = try await UserDirectory.users(game.seats.map(\.user), on: sql)
+        for seat in game.seats.sorted(by: { $0.user < $1.user }) where live[seat.user] != nil {
+            guard try await Self.claim("game:\(game.game.uuidString.lowercased())", for: seat.user, at: game.endedAt, on: sql) else { continue }
             results.append((seat.user, seat.statistics))
         }
         return try await record(results, game: game.gameType, at: game.endedAt, on: sql)
