@@ -89,11 +89,9 @@ package struct SyncService: Sendable {
             let added = fresh.map { rows[$0] }
             guard !added.isEmpty else { return (0, head, try await SyncStore.version(of: user, on: sql), nil) }
             var afterCommit: (@Sendable () async -> Void)?
-            let events = fresh.map { batch.events[$0] }
-            if let recorder, events.contains(where: { $0.kind != .settingChanged }) {
-                // Statistics depend on games and resets only: settings are not loaded again.
-                let prior = try Self.decode(try await SyncStore.bodies(upTo: head, of: user, kinds: [.gameCompleted, .statsReset], on: sql))
-                afterCommit = try await recorder.record(events, after: prior, of: user, on: sql)
+            if let recorder {
+                let prior = try Self.decode(try await SyncStore.bodies(upTo: head, of: user, on: sql))
+                afterCommit = try await recorder.record(fresh.map { batch.events[$0] }, after: prior, of: user, on: sql)
             }
             try await SyncStore.insert(added, firstChange: head + 1, receivedAt: receivedAt, of: user, on: sql)
             let newHead = head + Int64(added.count)

@@ -120,13 +120,6 @@ enum SyncStore {
     }
 
     /// The bodies of every event up to change number `head`.
-    /// The bodies of the user's events of `kinds` up to `head`, in change order.
-    static func bodies(upTo head: Int64, of user: String, kinds: [StatsEvent.Kind], on sql: any SQLDatabase) async throws -> [String] {
-        try await sql.select().column("body").from("sync_events")
-            .where("user_id", .equal, user).where("change_seq", .lessThanOrEqual, head).where("kind", .in, kinds.map(\.rawValue))
-            .orderBy("change_seq").all().map { try $0.decode(column: "body", as: String.self) }
-    }
-
     static func bodies(upTo head: Int64, of user: String, on sql: any SQLDatabase) async throws -> [String] {
         try await sql.select().column("body").from("sync_events")
             .where("user_id", .equal, user).where("change_seq", .lessThanOrEqual, head)

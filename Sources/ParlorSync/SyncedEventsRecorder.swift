@@ -2,9 +2,8 @@ import SQLKit
 import StatsSync
 
 /// What the capabilities built on stats sync (Tandem's leaderboards and achievements) are told
-/// of each upload that adds games or resets: the events it stored, with the games and resets
-/// stored before, inside the transaction that stores them and under the user's lock, so two
-/// uploads of one user are seen one after the other.
+/// of each upload: the events it stored, with those stored before, inside the transaction that
+/// stores them and under the user's lock, so two uploads of one user are seen one after the other.
 package protocol SyncedEventsRecorder: Sendable {
     /// Records what `added` changes; answers what to do once the transaction commits.
     func record(_ added: [StatsEvent], after prior: [StatsEvent], of user: String, on sql: any SQLDatabase) async throws

@@ -24,6 +24,7 @@ package struct TandemRecorder: SyncedEventsRecorder {
     package func record(_ added: [StatsEvent], after prior: [StatsEvent], of user: String, on sql: any SQLDatabase) async throws
         -> @Sendable () async -> Void
     {
+        guard added.contains(where: { if case .settingChanged = $0.payload { false } else { true } }) else { return {} }
         let millis = Int64((now().timeIntervalSince1970 * 1000).rounded())
         let tomorrow = PuzzleDate(unixMillis: millis).adding(days: 1)
         guard let statistics = TandemSocial.statistics(adding: added, to: prior, latestDay: tomorrow) else { return {} }
