@@ -25,6 +25,8 @@ enum Products {
     static let hummingbirdTesting: Target.Dependency = .product(name: "HummingbirdTesting", package: "hummingbird")
     static let compressNIO: Target.Dependency = .product(name: "CompressNIO", package: "compress-nio")
     static let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+    static let nioSSL: Target.Dependency = .product(name: "NIOSSL", package: "swift-nio-ssl")
+    static let x509: Target.Dependency = .product(name: "X509", package: "swift-certificates")
 }
 
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
@@ -56,6 +58,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -184,6 +189,14 @@ let package = Package(
                 "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorSync", "ParlorAPI", "ParlorDatabase", "GameCore", "Social", "StatsSync",
                 Products.openAPIRuntime, Products.httpTypes, Products.sqlKit, Products.logging,
             ], swiftSettings: strict),
+        // Push over APNs: device tokens, preferences, the durable outbox and its HTTP/2 sender.
+        .target(
+            name: "ParlorNotifications",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorAPI", "ParlorDatabase", "ApplePush",
+                Products.asyncHTTPClient, Products.nioCore, .product(name: "NIOHTTP1", package: "swift-nio"), Products.crypto,
+                Products.openAPIRuntime, Products.sqlKit, Products.logging, Products.serviceLifecycle,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorRealtime",
             dependencies: [
@@ -195,7 +208,7 @@ let package = Package(
             name: "ParlorServer",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
-                "ParlorTopDog", "ParlorSocial", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
+                "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
                 Products.asyncHTTPClient, Products.openAPIRuntime, Products.logging, Products.prometheus,
                 Products.serviceLifecycle,
             ], swiftSettings: strict),
@@ -203,7 +216,8 @@ let package = Package(
         .executableTarget(
             name: "parlor",
             dependencies: [
-                "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorPlay", "BestBall",
+                "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPlay", "BestBall",
+                "ApplePush", Products.nioSSL,
                 .product(name: "NIOHTTP1", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
                 "Quortex", "CrazyEights", Products.argumentParser,
@@ -248,7 +262,7 @@ let package = Package(
             name: "ParlorServerTests",
             dependencies: [
                 "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay",
-                "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "Social", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport",
+                "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ApplePush", "Social", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport",
                 "ParlorDatabase", "SignInProviders", "StatsSync", "ParlorClient", Products.asyncHTTPClient,
                 Products.openAPIAsyncHTTPClient, Products.jwtKit, Products.sqlKit, Products.hummingbirdTesting,
                 Products.hummingbirdWebSocket, .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -285,7 +299,8 @@ let package = Package(
             dependencies: [
                 "ParlorDatabase", Products.logging, Products.hummingbird, Products.jwtKit, Products.crypto,
                 .product(name: "CryptoExtras", package: "swift-crypto"), Products.serviceLifecycle, Products.nioCore,
-                Products.httpTypes,
+                Products.httpTypes, .product(name: "HummingbirdHTTP2", package: "hummingbird"), Products.nioSSL, Products.x509,
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ], path: "Tests/ParlorTestSupport", swiftSettings: strict),
     ]
 )

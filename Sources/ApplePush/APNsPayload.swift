@@ -107,7 +107,9 @@ public struct DraftTimerContentState: Sendable, Equatable {
 }
 
 /// JSON as APNs payloads need it, encoded with sorted keys so a payload is the same bytes every time.
-public indirect enum APNsValue: Sendable, Equatable {
+public indirect enum APNsValue: Sendable, Equatable, ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+
     case string(String)
     case int(Int64)
     case bool(Bool)

@@ -20,10 +20,11 @@ package struct TopDogServices: Sendable {
     package let database: Database
 
     package init(
-        database: Database, bus: any GameEventBus, payments: any PaymentProvider, now: @escaping @Sendable () -> Date, logger: Logger
+        database: Database, bus: any GameEventBus, payments: any PaymentProvider, now: @escaping @Sendable () -> Date, logger: Logger,
+        notifier: (any DraftNotifier)? = nil
     ) {
         let pool = PlayerPoolCache(database: database)
-        let drafts = DraftService(database: database, pool: pool, bus: bus, now: now, logger: logger)
+        let drafts = DraftService(database: database, pool: pool, bus: bus, now: now, logger: logger, notifier: notifier)
         self.database = database
         self.pool = pool
         self.drafts = drafts

@@ -43,13 +43,17 @@ struct Serve: AsyncParsableCommand {
             var http = HTTPClient.Configuration()
             http.connectionPool.retryConnectionEstablishment = false
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
+            let (push, pushClient) = try sources.pushConfiguration(logger: logger)
             do {
                 var services = ParlorServices(games: GameRegistry([Quortex.self, CrazyEights.self]), accounts: accounts, httpClient: client, mailer: mailer)
+                services.push = push
                 try Self.applyNodeTimeout(sources, to: &services)
                 try await Self.serve(configuration: configuration, location: location, services: services, logger: logger)
                 try await client.shutdown()
+                try await pushClient?.shutdown()
             } catch {
                 try? await client.shutdown()
+                try? await pushClient?.shutdown()
                 throw error
             }
         }

@@ -24,6 +24,11 @@ enum Setting: String, CaseIterable, Sendable {
     case nodeTimeout = "node_timeout"
     case keyEncryptionKeys = "key_encryption_keys"
     case keyEncryptionKeysFile = "key_encryption_keys_file"
+    case apnsTeamID = "apns_team_id"
+    case apnsKeyID = "apns_key_id"
+    case apnsKeyFile = "apns_key_file"
+    case apnsURL = "apns_url"
+    case apnsCAFile = "apns_ca_file"
 
     /// `PARLOR_DATA_DIR` for `data_dir`, and so on.
     var environmentName: String { "PARLOR_" + rawValue.uppercased() }

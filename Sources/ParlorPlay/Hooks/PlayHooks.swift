@@ -1,17 +1,20 @@
 import Foundation
 import SQLKit
 
-/// What online play asks of the capabilities built on it (friends, leaderboards, achievements),
+/// What online play asks of the capabilities built on it (friends, leaderboards, achievements, push),
 /// which it cannot name: they depend on play, not play on them. The application root plugs them in.
 package struct PlayHooks: Sendable {
     /// Told of every finished game inside the transaction that records its result.
     package var results: (any GameResultsRecorder)?
     /// Who blocks whom: a blocked user's invitations and chat never reach the blocker.
     package var blocks: (any BlockList)?
+    /// Turns, invitations and endings that may be pushed to phones.
+    package var notifier: (any PlayNotifier)?
 
-    package init(results: (any GameResultsRecorder)? = nil, blocks: (any BlockList)? = nil) {
+    package init(results: (any GameResultsRecorder)? = nil, blocks: (any BlockList)? = nil, notifier: (any PlayNotifier)? = nil) {
         self.results = results
         self.blocks = blocks
+        self.notifier = notifier
     }
 }
 
@@ -54,4 +57,34 @@ package struct BlockedPair: Hashable, Sendable {
         self.blocker = blocker
         self.blocked = blocked
     }
+}
+
+/// What online play tells the push capability, inside the transaction of the change, so a
+/// notification is stored exactly when the change is.
+package protocol PlayNotifier: Sendable {
+    /// A turn-based game's turn came to `turn.users`.
+    func turnPassed(_ turn: TurnPassed, on sql: any SQLDatabase) async throws
+    /// `invitation.to` was invited (never called for an invitee who blocks the inviter).
+    func invited(_ invitation: InvitationSent, on sql: any SQLDatabase) async throws
+    /// The game ended; `name` is the game's display name.
+    func ended(_ game: FinishedGame, name: String, on sql: any SQLDatabase) async throws
+}
+
+package struct TurnPassed: Sendable, Equatable {
+    package var game: UUID
+    package var gameName: String
+    /// The move's seq: a notification per turn, stored once however often the step is retried.
+    package var seq: Int
+    package var users: [String]
+    package var moverName: String
+}
+
+package struct InvitationSent: Sendable, Equatable {
+    package var game: UUID
+    package var gameName: String
+    package var invitation: String
+    package var to: String
+    package var fromName: String
+    /// Renewed by a repeated invitation, which is worth telling again.
+    package var expiresAt: Int64
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GameCore
 import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
@@ -41,7 +42,16 @@ extension InvitationService {
                     game: key, from: user, to: invitee, now: now, expires: now + Self.invitationLifetime, on: sql)
             }
             let silenced = try await games.hooks.blocks?.blockers(of: user, among: invitees, on: sql) ?? []
-            return (try await InvitationStore.invitations(to: invitees, in: key, on: sql), silenced)
+            let invitations = try await InvitationStore.invitations(to: invitees, in: key, on: sql)
+            if let notifier = games.hooks.notifier {
+                let from = game.seatRow(of: user)?.name ?? "A player"
+                for row in invitations where !silenced.contains(row.to) {
+                    try await notifier.invited(
+                        InvitationSent(game: id, gameName: game.engine.catalogEntry.displayName, invitation: row.id, to: row.to, fromName: from,
+                            expiresAt: row.expiresAt), on: sql)
+                }
+            }
+            return (invitations, silenced)
         }
         // Invitees online hear of it at once, on every node; one who blocks the inviter never
         // does (the invitation is kept, so the inviter cannot tell, and hidden from the invitee).

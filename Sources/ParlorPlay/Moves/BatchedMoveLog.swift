@@ -7,9 +7,12 @@ struct BatchedMoveLog: MoveLog {
     let appender: MoveAppender
     let bus: any GameEventBus
     let transactional: TransactionalMoveLog
+    /// Whether a turn-based game's moves raise notifications, which are written in the move's
+    /// transaction: such games move at human pace, so they lose nothing by not batching.
+    let notifies: Bool
 
     func append(_ step: MoveStep) async throws -> MoveAppend {
-        guard let entry = step.ordinaryMove else { return try await transactional.append(step) }
+        guard let entry = step.ordinaryMove, !(notifies && step.after.row.mode == .turnBased) else { return try await transactional.append(step) }
         let game = step.after
         let notice = GameNotice.moved(game: game.id, seq: entry.seq, move: NoticedMove(entry, deadline: game.row.deadlineAt))
         let notification = bus.notification(for: notice)

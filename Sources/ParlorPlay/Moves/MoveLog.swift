@@ -24,10 +24,11 @@ enum MoveAppend: Sendable {
 extension Database {
     /// The move log for this database.
     func moveLog(
-        bus: any GameEventBus, now: @escaping @Sendable () -> Int64, results: (any GameResultsRecorder)?, logger: Logger
+        bus: any GameEventBus, now: @escaping @Sendable () -> Int64, hooks: PlayHooks, logger: Logger
     ) -> any MoveLog {
-        let transactional = TransactionalMoveLog(database: self, bus: bus, now: now, results: results)
+        let transactional = TransactionalMoveLog(database: self, bus: bus, now: now, hooks: hooks)
         guard dialect == .postgres else { return transactional }
-        return BatchedMoveLog(appender: MoveAppender(database: self, logger: logger), bus: bus, transactional: transactional)
+        return BatchedMoveLog(
+            appender: MoveAppender(database: self, logger: logger), bus: bus, transactional: transactional, notifies: hooks.notifier != nil)
     }
 }

@@ -15,7 +15,7 @@ package struct MoveService: WorksOnGames {
 
     package init(games: GameService) {
         self.games = games
-        self.moveLog = games.database.moveLog(bus: games.bus, now: { games.millis }, results: games.hooks.results, logger: games.logger)
+        self.moveLog = games.database.moveLog(bus: games.bus, now: { games.millis }, hooks: games.hooks, logger: games.logger)
     }
 }
 

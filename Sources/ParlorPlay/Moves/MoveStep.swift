@@ -20,8 +20,9 @@ struct MoveStep: Sendable {
     }
 
     /// Writes the step inside the caller's transaction; nil when the stored seq has moved on.
-    /// A finished game's results also go to `results`, whose notices come back to publish.
-    func store(at now: Int64, results: (any GameResultsRecorder)?, on sql: any SQLDatabase) async throws -> Stored? {
+    /// A finished game's results also go to the results hook, whose notices come back to
+    /// publish; the notifier hears of the end, or of whose turn it is in a turn-based game.
+    func store(at now: Int64, hooks: PlayHooks, on sql: any SQLDatabase) async throws -> Stored? {
         let id = after.id
         var from = before.row.seq
         for entry in entries {
@@ -36,9 +37,24 @@ struct MoveStep: Sendable {
             let endedAt = after.row.endedAt ?? now
             try await PlayStore.complete(id, outcome: outcome, at: endedAt, on: sql)
             stored.seats = try await RatingStore.record(outcome, of: stored, at: now, on: sql)
-            if let results { announced = try await results.record(Self.finished(stored, outcome: outcome, at: endedAt), on: sql) }
+            let finished = Self.finished(stored, outcome: outcome, at: endedAt)
+            if let results = hooks.results { announced = try await results.record(finished, on: sql) }
+            try await hooks.notifier?.ended(finished, name: stored.engine.catalogEntry.displayName, on: sql)
+        } else if let notifier = hooks.notifier, let turn = turnPassed(stored) {
+            try await notifier.turnPassed(turn, on: sql)
         }
         return Stored(game: stored, announced: announced)
+    }
+
+    /// In a turn-based game, the players whose turn has just come (not the one who moved again).
+    private func turnPassed(_ game: LiveGame) -> TurnPassed? {
+        guard game.row.mode == .turnBased, let state = game.current, let mover = entries.first?.seat else { return nil }
+        let before = Set(self.before.current.map { game.engine.turnSeats(in: $0) } ?? [])
+        let waiting = game.engine.turnSeats(in: state).filter { !before.contains($0) }.compactMap { game.user(at: $0)?.user }
+        guard !waiting.isEmpty else { return nil }
+        return TurnPassed(
+            game: game.id, gameName: game.engine.catalogEntry.displayName, seq: game.row.seq, users: waiting,
+            moverName: game.user(at: mover)?.name ?? "Your opponent")
     }
 
     struct Stored: Sendable {

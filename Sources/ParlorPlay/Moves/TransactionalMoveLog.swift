@@ -8,11 +8,11 @@ struct TransactionalMoveLog: MoveLog {
     let database: Database
     let bus: any GameEventBus
     let now: @Sendable () -> Int64
-    let results: (any GameResultsRecorder)?
+    let hooks: PlayHooks
 
     func append(_ step: MoveStep) async throws -> MoveAppend {
         let now = now()
-        guard let stored = try await database.transaction({ sql in try await step.store(at: now, results: results, on: sql) }) else { return .superseded }
+        guard let stored = try await database.transaction({ sql in try await step.store(at: now, hooks: hooks, on: sql) }) else { return .superseded }
         for notice in step.notices(stored: stored) { await bus.publish(notice) }
         return .appended(stored.game)
     }

@@ -54,7 +54,7 @@ extension TurnTimers {
     package func fireDueTimers(limit: Int = 32) async throws -> Int {
         let now = millis
         let engines = games.engines
-        let results = games.hooks.results
+        let hooks = games.hooks
         let fired: [(MoveStep, MoveStep.Stored)] = try await database.transaction { sql in
             var fired: [(MoveStep, MoveStep.Stored)] = []
             for id in try await PlayStore.due(at: now, limit: limit, on: sql) {
@@ -63,7 +63,7 @@ extension TurnTimers {
                 else { continue }
                 for seat in game.engine.turnSeats(in: current) {
                     guard let step = try self.timeoutStep(for: seat, in: game) else { continue }
-                    if let stored = try await step.store(at: now, results: results, on: sql) { fired.append((step, stored)) }
+                    if let stored = try await step.store(at: now, hooks: hooks, on: sql) { fired.append((step, stored)) }
                     break
                 }
             }

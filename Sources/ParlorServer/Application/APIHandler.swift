@@ -2,6 +2,7 @@ import ParlorAccounts
 import ParlorAPI
 import ParlorDatabase
 import ParlorMiniApps
+import ParlorNotifications
 import ParlorPlay
 import ParlorSocial
 import ParlorSync
@@ -19,6 +20,7 @@ struct APIHandler: APIProtocol {
     let playAPI: PlayAPI
     let topDogAPI: TopDogAPI
     let socialAPI: SocialAPI
+    let notificationsAPI: NotificationsAPI
 
     // MARK: Accounts
 
@@ -125,4 +127,11 @@ struct APIHandler: APIProtocol {
     func getFriendsLeaderboard(_ input: Operations.GetFriendsLeaderboard.Input) async throws -> Operations.GetFriendsLeaderboard.Output { try await socialAPI.getFriendsLeaderboard(input) }
     func listAchievements(_ input: Operations.ListAchievements.Input) async throws -> Operations.ListAchievements.Output { try await socialAPI.listAchievements(input) }
     func listMyAchievements(_ input: Operations.ListMyAchievements.Input) async throws -> Operations.ListMyAchievements.Output { try await socialAPI.listMyAchievements(input) }
+
+    // Push
+    func registerPushDevice(_ input: Operations.RegisterPushDevice.Input) async throws -> Operations.RegisterPushDevice.Output { try await notificationsAPI.registerPushDevice(input) }
+    func listPushDevices(_ input: Operations.ListPushDevices.Input) async throws -> Operations.ListPushDevices.Output { try await notificationsAPI.listPushDevices(input) }
+    func unregisterPushDevice(_ input: Operations.UnregisterPushDevice.Input) async throws -> Operations.UnregisterPushDevice.Output { try await notificationsAPI.unregisterPushDevice(input) }
+    func getPushPreferences(_ input: Operations.GetPushPreferences.Input) async throws -> Operations.GetPushPreferences.Output { try await notificationsAPI.getPushPreferences(input) }
+    func setPushPreferences(_ input: Operations.SetPushPreferences.Input) async throws -> Operations.SetPushPreferences.Output { try await notificationsAPI.setPushPreferences(input) }
 }

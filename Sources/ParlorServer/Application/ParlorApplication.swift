@@ -7,6 +7,7 @@ import ParlorAPI
 import ParlorDatabase
 import ParlorHTTP
 import ParlorMiniApps
+import ParlorNotifications
 import ParlorPlay
 import ParlorSocial
 import ParlorRealtime
@@ -65,17 +66,23 @@ public enum ParlorApplication {
         let sync = SyncService(
             database: database, now: services.now,
             recorder: TandemRecorder(results: social.recorder, bus: bus, now: services.now, logger: logger))
+        let push = NotificationsServices(database: database, configuration: services.push, now: services.now, logger: logger)
+        var playHooks = social.playHooks
+        playHooks.notifier = push.games
         let play = PlayServices(
-            database: database, accounts: accounts, engines: engines, bus: bus, now: services.now, logger: logger, hooks: social.playHooks)
-        let topDog = TopDogServices(database: database, bus: bus, payments: services.payments, now: services.now, logger: logger)
+            database: database, accounts: accounts, engines: engines, bus: bus, now: services.now, logger: logger, hooks: playHooks)
+        let topDog = TopDogServices(
+            database: database, bus: bus, payments: services.payments, now: services.now, logger: logger, notifier: push.drafts)
         let handler = APIHandler(
             database: database, migrator: migrator, readinessTimeout: services.readinessTimeout,
             accountsAPI: AccountsAPI(accounts: accounts, erasers: [
                     PlayEraser(play: play), SyncEraser(), MiniAppsEraser(), TopDogEraser(drafts: topDog.drafts), SocialEraser(bus: bus),
+                    NotificationsEraser(),
                 ]),
             miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
             playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog),
-            socialAPI: SocialAPI(accounts: accounts, social: social, presence: play.presence))
+            socialAPI: SocialAPI(accounts: accounts, social: social, presence: play.presence),
+            notificationsAPI: NotificationsAPI(accounts: accounts, push: push))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table))
         let hub = RealtimeHub(
             play: PlayChannel(play: play), drafts: DraftChannel(drafts: topDog.drafts),
@@ -91,6 +98,7 @@ public enum ParlorApplication {
             TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval),
             LiveGameCacheFollower(cache: play.games.cache, bus: bus),
             DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval),
+            PushSenderService(sender: push.sender),
         ]
         if let postgresBus { backgroundServices.append(postgresBus) }
 

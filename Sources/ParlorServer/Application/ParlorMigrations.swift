@@ -1,6 +1,7 @@
 import ParlorAccounts
 import ParlorDatabase
 import ParlorMiniApps
+import ParlorNotifications
 import ParlorPlay
 import ParlorSocial
 import ParlorSync
@@ -15,6 +16,7 @@ public enum ParlorMigrations {
         + [PlayMigrations.play, PlayMigrations.releaseStrandedClaims, PlayMigrations.nodePresence]
         + [AccountsMigrations.slidingRateLimits, PlayMigrations.snakeCaseSettings]
         + [TopDogMigrations.topDog, PlayMigrations.userSockets, AccountsMigrations.usernamePrefix, SocialMigrations.social]
+        + [NotificationsMigrations.push]
 }
 
 extension Migrator {

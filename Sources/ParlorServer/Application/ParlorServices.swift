@@ -5,6 +5,7 @@ import Logging
 import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
+import ParlorNotifications
 import ParlorPlay
 import ParlorRealtime
 import ParlorTopDog
@@ -32,6 +33,8 @@ public struct ParlorServices: Sendable {
     public var nodeHeartbeat: Duration = .seconds(5)
     /// How long a node may stay silent before the others take its players' connections away.
     public var nodeTimeout: Duration = .seconds(20)
+    /// How notifications are sent: to the log until APNs is configured.
+    public var push = PushConfiguration()
     /// How long `/ready` waits for the database before it answers that it cannot reach it.
     public var readinessTimeout: Duration = .seconds(2)
 

@@ -2,16 +2,18 @@ import Foundation
 import SQLKit
 
 /// The one way draft alerts leave TopDog: each is written to `topdog_alerts` in the same
-/// transaction as the change that raised it (an outbox), if the user wants that kind. The push
-/// capability sends them from there; until it exists they are recorded and listed, not sent.
+/// transaction as the change that raised it, if the user wants that kind, and listed from there;
+/// the same transaction hands them to the ``DraftNotifier``, which queues their pushes.
 package enum DraftAlerts {
     /// One read of the users' preferences and one insert, whatever the number of alerts: this runs
     /// inside every pick's transaction.
-    package static func raise(_ alerts: [DraftAlert], at time: Int64, on sql: any SQLDatabase) async throws {
-        guard !alerts.isEmpty else { return }
+    /// Answers the alerts stored: those the users want.
+    @discardableResult
+    package static func raise(_ alerts: [DraftAlert], at time: Int64, on sql: any SQLDatabase) async throws -> [DraftAlert] {
+        guard !alerts.isEmpty else { return [] }
         let preferences = try await self.preferences(of: Set(alerts.map(\.user)), on: sql)
         let wanted = alerts.filter { (preferences[$0.user] ?? DraftAlertPreferences()).wants($0.kind) }
-        guard !wanted.isEmpty else { return }
+        guard !wanted.isEmpty else { return [] }
         var insert = sql.insert(into: "topdog_alerts").columns("id", "user_id", "kind", "room_id", "dedupe_key", "payload", "created_at")
         for alert in wanted {
             let payload = String(decoding: try JSONEncoder.sorted.encode(alert.payload), as: UTF8.self)
@@ -20,6 +22,7 @@ package enum DraftAlerts {
                 SQLBind(alert.dedupeKey), SQLBind(payload), SQLBind(time))
         }
         try await insert.ignoringConflicts(with: ["dedupe_key"]).run()
+        return wanted
     }
 
     /// The stored preferences of `users`; a user with none has the defaults (absent here).

@@ -18,8 +18,13 @@ package struct DraftService: Sendable {
     let now: @Sendable () -> Date
     package let logger: Logger
     let rooms = RoomCache()
+    let notifier: (any DraftNotifier)?
 
-    package init(database: Database, pool: PlayerPoolCache, bus: any GameEventBus, now: @escaping @Sendable () -> Date, logger: Logger) {
+    package init(
+        database: Database, pool: PlayerPoolCache, bus: any GameEventBus, now: @escaping @Sendable () -> Date, logger: Logger,
+        notifier: (any DraftNotifier)? = nil
+    ) {
+        self.notifier = notifier
         self.database = database
         self.pool = pool
         self.bus = bus
@@ -57,7 +62,8 @@ package struct DraftService: Sendable {
         }
         let bodies = try await RoomStore.append(change.events, to: &loaded.room, at: time, on: sql)
         try await RoomStore.save(loaded.room, on: sql)
-        try await DraftAlerts.raise(change.alerts, at: time, on: sql)
+        let alerts = try await DraftAlerts.raise(change.alerts, at: time, on: sql)
+        try await notifier?.draftChanged(alerts: alerts, activity: loaded.activity(after: change), at: time, on: sql)
         guard let room = UUID(uuidString: loaded.room.id) else { return nil }
         let notice = GameNotice.draft(room: room, seq: loaded.room.seq, events: bodies)
         if let notification = bus.notification(for: notice) {

@@ -1,0 +1,116 @@
+import ApplePush
+import Foundation
+import SQLKit
+
+/// The `push_outbox` table: notifications written with the change that causes them, claimed by
+/// the senders of any node, and what each device answered.
+package enum PushOutbox {
+    /// Stores the notifications the users want and can receive, in the caller's transaction:
+    /// two reads (preferences, devices) and one insert whatever their number.
+    package static func enqueue(_ messages: [PushMessage], at time: Int64, on sql: any SQLDatabase) async throws {
+        guard !messages.isEmpty else { return }
+        let users = Set(messages.map(\.user))
+        let preferences = try await PushPreferencesStore.preferences(of: users, on: sql)
+        var reachable: [String: Set<String>] = [:]
+        var wanted: [PushMessage] = []
+        for message in messages where (preferences[message.user] ?? PushPreferences()).wants(message.kind) {
+            let scope = "\(message.deviceKind.rawValue)/\(message.activityID ?? "")"
+            if reachable[scope] == nil {
+                let asked = Set(messages.filter { $0.deviceKind == message.deviceKind && $0.activityID == message.activityID }.map(\.user))
+                reachable[scope] = try await DeviceStore.reachable(asked, kind: message.deviceKind, activity: message.activityID, on: sql)
+            }
+            if reachable[scope]?.contains(message.user) == true { wanted.append(message) }
+        }
+        guard !wanted.isEmpty else { return }
+        var insert = sql.insert(into: "push_outbox").columns(
+            "id", "user_id", "kind", "push_type", "activity_id", "payload", "collapse_id", "priority", "expires_at", "dedupe_key",
+            "created_at", "due_at", "attempts")
+        for message in wanted {
+            insert = insert.values(
+                SQLBind(UUID().uuidString.lowercased()), SQLBind(message.user), SQLBind(message.kind.rawValue),
+                SQLBind(message.pushType.rawValue), SQLBind(message.activityID), SQLBind(String(decoding: message.payload, as: UTF8.self)),
+                SQLBind(message.collapseID), SQLBind(message.priority.rawValue), SQLBind(message.expiration), SQLBind(message.dedupeKey),
+                SQLBind(time), SQLBind(time), SQLBind(0))
+        }
+        try await insert.ignoringConflicts(with: ["dedupe_key"]).run()
+    }
+
+    /// Whether any notification is due: a plain read, so an idle tick takes no write lock.
+    static func anyDue(at time: Int64, on sql: any SQLDatabase) async throws -> Bool {
+        try await sql.raw("""
+            SELECT 1 AS due FROM push_outbox WHERE finished_at IS NULL AND due_at <= \(bind: time)
+            AND (claimed_until IS NULL OR claimed_until <= \(bind: time)) LIMIT 1
+            """).first() != nil
+    }
+
+    /// Claims up to `limit` due notifications until `leaseEnd`; another node's sender skips them
+    /// until then, and takes them over if this one dies before finishing.
+    static func claim(limit: Int, at time: Int64, leaseEnd: Int64, on sql: any SQLDatabase) async throws -> [ClaimedPush] {
+        let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE SKIP LOCKED"
+        let rows = try await sql.raw("""
+            UPDATE push_outbox SET claimed_until = \(bind: leaseEnd), attempts = attempts + 1
+            WHERE id IN (SELECT id FROM push_outbox WHERE finished_at IS NULL AND due_at <= \(bind: time)
+                AND (claimed_until IS NULL OR claimed_until <= \(bind: time)) ORDER BY due_at LIMIT \(bind: limit)\(lock))
+            RETURNING id, user_id, kind, push_type, activity_id, payload, collapse_id, priority, expires_at, dedupe_key, attempts
+            """).all()
+        return try rows.map(claimed).sorted { $0.id < $1.id }
+    }
+
+    static func claimed(_ row: any SQLRow) throws -> ClaimedPush {
+        guard let kind = PushKind(rawValue: try row.decode(column: "kind", as: String.self)),
+            let type = APNsRequest.PushType(rawValue: try row.decode(column: "push_type", as: String.self)),
+            let priority = APNsRequest.Priority(rawValue: try row.decode(column: "priority", as: Int.self))
+        else { throw OutboxError.corruptRow }
+        let message = PushMessage(
+            user: try row.decode(column: "user_id", as: String.self), kind: kind, pushType: type,
+            activityID: try row.decode(column: "activity_id", as: String?.self),
+            payload: Data(try row.decode(column: "payload", as: String.self).utf8), collapseID: try row.decode(column: "collapse_id", as: String?.self),
+            priority: priority, expiration: try row.decode(column: "expires_at", as: Int64?.self),
+            dedupeKey: try row.decode(column: "dedupe_key", as: String.self))
+        return ClaimedPush(id: try row.decode(column: "id", as: String.self), message: message, attempts: try row.decode(column: "attempts", as: Int.self))
+    }
+
+    /// The tokens this notification already reached or that refused it for good.
+    static func settledTokens(of id: String, on sql: any SQLDatabase) async throws -> Set<String> {
+        Set(try await sql.select().column("token").from("push_deliveries").where("outbox_id", .equal, id).all().map {
+            try $0.decode(column: "token", as: String.self)
+        })
+    }
+
+    static func settle(_ id: String, token: String, status: Int, reason: String?, at time: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.insert(into: "push_deliveries").columns("outbox_id", "token", "status", "reason", "at")
+            .values(SQLBind(id), SQLBind(token), SQLBind(status), SQLBind(reason), SQLBind(time))
+            .ignoringConflicts(with: ["outbox_id", "token"]).run()
+    }
+
+    /// Done with: every device answered for good, or the attempts ran out.
+    static func finish(_ id: String, outcome: String, at time: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.update("push_outbox").set("finished_at", to: SQLBind(time)).set("outcome", to: SQLBind(outcome))
+            .set("claimed_until", to: SQLLiteral.null).where("id", .equal, id).run()
+    }
+
+    /// Some device should be tried again at `due`.
+    static func reschedule(_ id: String, due: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.update("push_outbox").set("due_at", to: SQLBind(due)).set("claimed_until", to: SQLLiteral.null)
+            .where("id", .equal, id).run()
+    }
+
+    /// Forgets finished notifications and their answers from before `time`.
+    static func prune(finishedBefore time: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            DELETE FROM push_deliveries WHERE outbox_id IN (SELECT id FROM push_outbox WHERE finished_at < \(bind: time))
+            """).run()
+        try await sql.delete(from: "push_outbox").where("finished_at", .lessThan, time).run()
+    }
+
+    package static func erase(_ user: String, on sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM push_deliveries WHERE outbox_id IN (SELECT id FROM push_outbox WHERE user_id = \(bind: user))").run()
+        try await sql.delete(from: "push_outbox").where("user_id", .equal, user).run()
+    }
+}
+
+enum OutboxError: Error, CustomStringConvertible {
+    case corruptRow
+
+    var description: String { "a row of push_outbox does not decode" }
+}

@@ -1,0 +1,100 @@
+import ApplePush
+import AsyncHTTPClient
+import Foundation
+import GameCore
+import HTTPTypes
+import NIOSSL
+@testable import ParlorNotifications
+import ParlorServer
+import ParlorTestSupport
+import Quortex
+import Testing
+
+/// A real server whose notifications go over HTTP/2 and TLS to a fake APNs on loopback.
+func withPushServer(
+    kind: TestDatabaseKind = .sqlite, configure: @escaping @Sendable (inout ParlorServices) -> Void = { _ in },
+    _ body: @escaping @Sendable (OnlinePlayServer, FakeAPNs) async throws -> Void
+) async throws {
+    try await FakeAPNs.run { fake in
+        let client = try apnsClient(trusting: fake)
+        do {
+            let transport = try apnsTransport(fake, client: client)
+            try await withOnlinePlayServer(kind: kind, configure: { services in
+                services.push = PushConfiguration(transport: transport)
+                services.push.interval = .milliseconds(20)
+                configure(&services)
+            }) { server in try await body(server, fake) }
+            try await client.shutdown()
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+}
+
+/// An HTTP client that trusts the fake's root, as production's trusts the system's.
+func apnsClient(trusting fake: FakeAPNs) throws -> HTTPClient {
+    var tls = TLSConfiguration.makeClientConfiguration()
+    tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(fake.rootPEM.utf8)))
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(tlsConfiguration: tls))
+}
+
+func apnsTransport(_ fake: FakeAPNs, client: HTTPClient, now: @escaping @Sendable () -> Date = Date.init) throws -> APNsHTTPTransport {
+    APNsHTTPTransport(
+        client: client, provider: try APNsProviderToken(keyID: fake.keyID, teamID: fake.teamID, pem: fake.providerKeyPEM),
+        hosts: [.sandbox: fake.url, .production: fake.url], now: now)
+}
+
+/// A device token: 32 random bytes in hex.
+func deviceToken() -> String {
+    (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+}
+
+extension OnlinePlayServer {
+    /// Registers an alert token for `guest` (or a Live Activity token for `activity`); returns it.
+    @discardableResult
+    func registerDevice(
+        _ guest: Guest, token: String = deviceToken(), bundle: String = "com.quortex.app", activity: String? = nil
+    ) async throws -> String {
+        let kind = activity == nil ? "alert" : "live_activity"
+        let extra = activity.map { #","activity_id":"\#($0)""# } ?? ""
+        let answer = try await call(
+            .post, "/push/devices", as: guest,
+            body: #"{"token":"\#(token)","environment":"sandbox","bundle_id":"\#(bundle)","kind":"\#(kind)"\#(extra)}"#)
+        guard answer.status == 200 else { throw TestSetupError("register failed: \(answer)") }
+        return token
+    }
+
+    /// Plays one legal move for whoever's turn it is in a turn-based Quortex game; returns the mover.
+    @discardableResult
+    func playTurn(_ game: UUID, guests: [Guest], random: inout GameRandom) async throws -> Guest? {
+        let id = game.uuidString.lowercased()
+        let current = try await call(.get, "/games/\(id)", as: guests[0])
+        guard current.json["status"] as? String == "active", let turn = (current.json["current_seats"] as? [Int])?.first,
+            let mover = (current.json["seats"] as? [[String: Any]])?.first(where: { $0["seat"] as? Int == turn })?["user"] as? String,
+            let player = guests.first(where: { $0.user == mover })
+        else { return nil }
+        let mine = try await call(.get, "/games/\(id)", as: player)
+        let view = try GameJSON.decoder().decode(QuortexView.self, from: try JSONSerialization.data(withJSONObject: mine.json["view"] ?? [:]))
+        guard let placement = RandomBot().choosePlacement(in: view.position, random: &random) else { return nil }
+        let action = String(decoding: try JSONEncoder().encode(QuortexAction.place(placement)), as: UTF8.self)
+        let moved = try await call(.post, "/games/\(id)/moves", as: player, body: #"{"move_id":"\#(UUID().uuidString)","action":\#(action)}"#)
+        guard moved.status == 200 else { throw TestSetupError("move failed: \(moved)") }
+        return player
+    }
+}
+
+extension FakeAPNs {
+    /// Waits (at most 20 s, a bound on a hang) until the received requests satisfy `condition`.
+    func wait(_ what: String, until condition: @Sendable ([Received]) -> Bool) async throws -> [Received] {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            let received = self.received
+            if condition(received) { return received }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestSetupError("fake APNs never received \(what); got \(received.map { ($0.token.prefix(8), $0.json) })")
+    }
+
+    func requests(to token: String) -> [Received] { received.filter { $0.token == token } }
+}
