@@ -197,6 +197,14 @@ let package = Package(
                 Products.asyncHTTPClient, Products.nioCore, .product(name: "NIOHTTP1", package: "swift-nio"), Products.crypto,
                 Products.openAPIRuntime, Products.sqlKit, Products.logging, Products.serviceLifecycle,
             ], swiftSettings: strict),
+        // StoreKit 2 purchases: verified transactions and notifications, entitlements, hints and undos.
+        .target(
+            name: "ParlorPurchases",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorAPI", "ParlorDatabase", "GameCore", Products.jwtKit, Products.x509,
+                .product(name: "SwiftASN1", package: "swift-asn1"), Products.openAPIRuntime, Products.sqlKit, Products.logging,
+                Products.httpTypes,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorRealtime",
             dependencies: [
@@ -208,7 +216,7 @@ let package = Package(
             name: "ParlorServer",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
-                "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
+                "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
                 Products.asyncHTTPClient, Products.openAPIRuntime, Products.logging, Products.prometheus,
                 Products.serviceLifecycle,
             ], swiftSettings: strict),
@@ -216,7 +224,7 @@ let package = Package(
         .executableTarget(
             name: "parlor",
             dependencies: [
-                "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPlay", "BestBall",
+                "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
                 "ApplePush", Products.nioSSL,
                 .product(name: "NIOHTTP1", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
@@ -262,12 +270,12 @@ let package = Package(
             name: "ParlorServerTests",
             dependencies: [
                 "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay",
-                "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ApplePush", "Social", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport",
+                "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ApplePush", "Social", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport",
                 "ParlorDatabase", "SignInProviders", "StatsSync", "ParlorClient", Products.asyncHTTPClient,
                 Products.openAPIAsyncHTTPClient, Products.jwtKit, Products.sqlKit, Products.hummingbirdTesting,
                 Products.hummingbirdWebSocket, .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 "GameCore", "Quortex", "CrazyEights", Products.serviceLifecycle, Products.openAPIRuntime,
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "Yams", package: "Yams"), Products.x509, Products.crypto, .product(name: "SwiftASN1", package: "swift-asn1"),
             ], swiftSettings: strict),
         .testTarget(
             name: "StatsSyncTests",

@@ -79,6 +79,12 @@ extension CrazyEights {
     public static func turnSeats(in state: CrazyEightsState) -> [Int] { state.outcome == nil ? [state.turn] : [] }
 
     /// The heuristic bot plays an absent player's hand, from that player's own view.
+    /// The heuristic bot's choice, from the seat's own view (its hand, never the others').
+    public static func hint(for seat: Int, in state: CrazyEightsState, random: inout GameRandom) -> CrazyEightsAction? {
+        guard turnSeats(in: state).contains(seat) else { return nil }
+        return CrazyEightsBotKind.heuristic.bot.chooseAction(in: view(of: state, for: .player(seat: seat)), random: &random)
+    }
+
     public static func autopilotAction(for seat: Int, in state: CrazyEightsState, random: inout GameRandom) -> CrazyEightsAction? {
         CrazyEightsBotKind.heuristic.bot.chooseAction(in: view(of: state, for: .player(seat: seat)), random: &random)
     }

@@ -51,6 +51,10 @@ public protocol GameModule: Sendable {
     /// authority records the resignation itself and plays the seat's turns on autopilot.
     static func resignAction(for seat: Int, in state: State) -> Action?
 
+    /// The game's strongest suggestion for `seat`'s turn, from what that seat may see (a paid
+    /// hint); nil when it is not the seat's turn or the game offers none. By default none.
+    static func hint(for seat: Int, in state: State, random: inout GameRandom) -> Action?
+
     // What leaderboards and achievements are defined over (see ``LeaderboardDefinition``).
 
     /// Numbers about `seat`'s part in a finished game, named as the game's leaderboards and
@@ -78,6 +82,8 @@ extension GameModule {
     }
 
     public static func resignAction(for seat: Int, in state: State) -> Action? { nil }
+
+    public static func hint(for seat: Int, in state: State, random: inout GameRandom) -> Action? { nil }
 
     public static func statistics(of state: State, for seat: Int) -> [String: Int] { [:] }
 

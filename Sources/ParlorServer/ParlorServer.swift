@@ -7,5 +7,5 @@ public enum ParlorBuild {
     /// Version of this build of Parlor.
     public static let version = "0.1.0"
     /// Version of the REST contract this build implements: `info.version` of `openapi.yaml`.
-    public static let apiVersion = "0.7.0"
+    public static let apiVersion = "0.8.0"
 }

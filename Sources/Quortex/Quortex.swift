@@ -87,6 +87,13 @@ extension Quortex {
     public static func turnSeats(in state: QuortexState) -> [Int] { state.outcome == nil ? [state.currentSeat] : [] }
 
     /// The medium bot places the tile for an absent player.
+    /// The lookahead bot's placement, from the public position (never the bag).
+    public static func hint(for seat: Int, in state: QuortexState, random: inout GameRandom) -> QuortexAction? {
+        guard seat == state.currentSeat, state.outcome == nil else { return nil }
+        return QuortexBotKind.lookahead.bot.choosePlacement(in: view(of: state, for: .player(seat: seat)).position, random: &random)
+            .map(QuortexAction.place)
+    }
+
     public static func autopilotAction(for seat: Int, in state: QuortexState, random: inout GameRandom) -> QuortexAction? {
         guard seat == state.currentSeat else { return nil }
         return QuortexBotKind.heuristic.bot.choosePlacement(in: state.position, random: &random).map(QuortexAction.place)

@@ -47,6 +47,7 @@ struct Serve: AsyncParsableCommand {
             do {
                 var services = ParlorServices(games: GameRegistry([Quortex.self, CrazyEights.self]), accounts: accounts, httpClient: client, mailer: mailer)
                 services.push = push
+                services.purchases = try sources.purchasesConfiguration()
                 try Self.applyNodeTimeout(sources, to: &services)
                 try await Self.serve(configuration: configuration, location: location, services: services, logger: logger)
                 try await client.shutdown()

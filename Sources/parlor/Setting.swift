@@ -29,6 +29,9 @@ enum Setting: String, CaseIterable, Sendable {
     case apnsKeyFile = "apns_key_file"
     case apnsURL = "apns_url"
     case apnsCAFile = "apns_ca_file"
+    case purchasesCatalogue = "purchases_catalogue"
+    case purchasesRootFile = "purchases_root_file"
+    case purchasesEnvironments = "purchases_environments"
 
     /// `PARLOR_DATA_DIR` for `data_dir`, and so on.
     var environmentName: String { "PARLOR_" + rawValue.uppercased() }

@@ -82,6 +82,8 @@ public protocol GameEngine: Sendable {
     func outcome(of state: EngineState) -> GameOutcome?
     /// The game's own statistics of `seat`'s part in a finished game (``GameModule/statistics(of:for:)``).
     func statistics(of state: EngineState, for seat: Int) -> [String: Int]
+    /// ``GameModule/hint(for:in:random:)``'s action as JSON, drawn with `seed`; nil when there is none.
+    func hint(for seat: Int, in state: EngineState, seed: UInt64) throws -> Data?
     var achievements: [AchievementDefinition] { get }
     var leaderboards: [LeaderboardDefinition] { get }
 

@@ -120,6 +120,12 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
         (try? typed(state)).map { Module.statistics(of: $0, for: seat) } ?? [:]
     }
 
+    func hint(for seat: Int, in state: EngineState, seed: UInt64) throws -> Data? {
+        var random = GameRandom(seed: GameSeed(seed))
+        guard let action = Module.hint(for: seat, in: try typed(state), random: &random) else { return nil }
+        return try GameJSON.encoder().encode(action)
+    }
+
     var achievements: [AchievementDefinition] { Module.achievements }
     var leaderboards: [LeaderboardDefinition] { Module.leaderboards }
 

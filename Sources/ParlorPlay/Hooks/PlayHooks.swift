@@ -10,11 +10,17 @@ package struct PlayHooks: Sendable {
     package var blocks: (any BlockList)?
     /// Turns, invitations and endings that may be pushed to phones.
     package var notifier: (any PlayNotifier)?
+    /// What a subscription buys in play: priority in quick match, a longer game history.
+    package var benefits: (any PlayBenefits)?
 
-    package init(results: (any GameResultsRecorder)? = nil, blocks: (any BlockList)? = nil, notifier: (any PlayNotifier)? = nil) {
+    package init(
+        results: (any GameResultsRecorder)? = nil, blocks: (any BlockList)? = nil, notifier: (any PlayNotifier)? = nil,
+        benefits: (any PlayBenefits)? = nil
+    ) {
         self.results = results
         self.blocks = blocks
         self.notifier = notifier
+        self.benefits = benefits
     }
 }
 
@@ -68,6 +74,14 @@ package protocol PlayNotifier: Sendable {
     func invited(_ invitation: InvitationSent, on sql: any SQLDatabase) async throws
     /// The game ended; `name` is the game's display name.
     func ended(_ game: FinishedGame, name: String, on sql: any SQLDatabase) async throws
+}
+
+/// What purchases decide in play, where the server decides it.
+package protocol PlayBenefits: Sendable {
+    /// Of `users` waiting for a quick match of `game`, those served first.
+    func prioritized(among users: [String], game: String, at now: Int64, on sql: any SQLDatabase) async throws -> Set<String>
+    /// How far back (milliseconds before `now`) `user`'s finished games are listed; nil for all.
+    func historyWindow(of user: String, at now: Int64, on sql: any SQLDatabase) async throws -> Int64?
 }
 
 package struct TurnPassed: Sendable, Equatable {

@@ -59,7 +59,7 @@ struct QuickMatchWindow: Sendable, Equatable {
 /// Forms quick-match groups from the waiting queue: a pure function of the queue and the time, so
 /// every node (and every test) makes the same groups from the same rows.
 ///
-/// Fairness: whoever has waited longest is served first. Entries are taken oldest first (ties by id);
+/// Fairness: whoever has waited longest is served first (after prioritized players, in the same order). Entries are taken oldest first (ties by id);
 /// each one not yet grouped is an anchor, and joins the `size − 1` oldest other ungrouped entries
 /// that both accept each other with the anchor (the anchor's window holds their rating and theirs
 /// holds the anchor's). Members are matched against the anchor only, so a group's spread is at most
@@ -74,10 +74,11 @@ enum QuickMatchPairing {
     /// Two entries `apart` (one blocks the other) never share a group.
     static func groups<ID>(
         from entries: [QuickMatchEntry<ID>], size: Int, now: Date, window: QuickMatchWindow = .standard,
-        apart: (ID, ID) -> Bool = { _, _ in false }
+        apart: (ID, ID) -> Bool = { _, _ in false }, prioritized: Set<ID> = []
     ) -> [[QuickMatchEntry<ID>]] {
         guard sizes.contains(size) else { return [] }
-        let queue = deduplicated(entries.sorted(by: servedBefore))
+        // Prioritized players (a subscription's benefit) are served first, then everyone by wait.
+        let queue = deduplicated(entries.sorted(by: servedBefore)).sorted { prioritized.contains($0.id) && !prioritized.contains($1.id) }
         guard queue.count >= size else { return [] }
         var grouped = Array(repeating: false, count: queue.count)
         var groups: [[QuickMatchEntry<ID>]] = []

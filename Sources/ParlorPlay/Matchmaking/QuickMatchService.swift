@@ -78,7 +78,8 @@ extension QuickMatchService {
             var made: [(game: LiveGame, started: GameService.StartedGame?)] = []
             let blocks = try await games.hooks.blocks?.pairs(among: entries.map(\.id), on: sql) ?? []
             let apart = { (a: String, b: String) in blocks.contains(BlockedPair(blocker: a, blocked: b)) }
-            for group in QuickMatchPairing.groups(from: entries, size: kind.players, now: now, apart: apart) {
+            let first = try await games.hooks.benefits?.prioritized(among: entries.map(\.id), game: kind.game, at: at, on: sql) ?? []
+            for group in QuickMatchPairing.groups(from: entries, size: kind.players, now: now, apart: apart, prioritized: first) {
                 let users = group.map(\.id)
                 // No invite code: the game is full from the start.
                 let row = try games.newRow(request, engine: engine, by: users[0], inviteCode: nil)

@@ -50,8 +50,14 @@ extension PlayAPI {
         guard (1...100).contains(limit) else { throw APIError.invalidFields([FieldError(field: "limit", message: "must be 1–100")]) }
         let cursor = try input.query.cursor.map(GameCursor.parse)
         let status = input.query.status.flatMap { GameStatus(rawValue: $0.rawValue) }
+        let benefits = play.games.hooks.benefits
+        let now = play.games.millis
         let rows = try await play.games.database.withConnection { sql in
-            try await PlayStore.games(of: user.userID, status: status, before: cursor.map { ($0.createdAt, $0.id) }, limit: limit + 1, on: sql)
+            // Finished games older than the caller's history window are not listed (a subscription keeps them all).
+            let window = try await benefits?.historyWindow(of: user.userID, at: now, on: sql)
+            return try await PlayStore.games(
+                of: user.userID, status: status, before: cursor.map { ($0.createdAt, $0.id) }, limit: limit + 1,
+                finishedSince: window.map { now - $0 }, on: sql)
         }
         var games: [Components.Schemas.Game] = []
         for row in rows.prefix(limit) {

@@ -83,12 +83,15 @@ enum PlayStore {
 
     /// The user's games, newest first, after the cursor `(created_at, id)`.
     static func games(
-        of user: String, status: GameStatus?, before cursor: (Int64, String)?, limit: Int, on sql: any SQLDatabase
+        of user: String, status: GameStatus?, before cursor: (Int64, String)?, limit: Int, finishedSince: Int64? = nil, on sql: any SQLDatabase
     ) async throws -> [GameRow] {
         let query = sql.select().columns(GameRow.columns.map { SQLColumn($0, table: "games") }).from("games")
             .join("game_players", on: SQLColumn("id", table: "games"), .equal, SQLColumn("game", table: "game_players"))
             .where(SQLColumn("user_id", table: "game_players"), .equal, SQLBind(user))
         if let status { query.where(SQLColumn("status", table: "games"), .equal, SQLBind(status.rawValue)) }
+        if let finishedSince {
+            query.where { $0.where(SQLColumn("ended_at", table: "games"), .is, SQLLiteral.null).orWhere(SQLColumn("ended_at", table: "games"), .greaterThanOrEqual, SQLBind(finishedSince)) }
+        }
         if let (createdAt, id) = cursor {
             query.where { group in
                 group.where(SQLColumn("created_at", table: "games"), .lessThan, SQLBind(createdAt))

@@ -3,6 +3,7 @@ import ParlorAPI
 import ParlorDatabase
 import ParlorMiniApps
 import ParlorNotifications
+import ParlorPurchases
 import ParlorPlay
 import ParlorSocial
 import ParlorSync
@@ -21,6 +22,7 @@ struct APIHandler: APIProtocol {
     let topDogAPI: TopDogAPI
     let socialAPI: SocialAPI
     let notificationsAPI: NotificationsAPI
+    let purchasesAPI: PurchasesAPI
 
     // MARK: Accounts
 
@@ -134,4 +136,11 @@ struct APIHandler: APIProtocol {
     func unregisterPushDevice(_ input: Operations.UnregisterPushDevice.Input) async throws -> Operations.UnregisterPushDevice.Output { try await notificationsAPI.unregisterPushDevice(input) }
     func getPushPreferences(_ input: Operations.GetPushPreferences.Input) async throws -> Operations.GetPushPreferences.Output { try await notificationsAPI.getPushPreferences(input) }
     func setPushPreferences(_ input: Operations.SetPushPreferences.Input) async throws -> Operations.SetPushPreferences.Output { try await notificationsAPI.setPushPreferences(input) }
+
+    // Purchases
+    func verifyPurchase(_ input: Operations.VerifyPurchase.Input) async throws -> Operations.VerifyPurchase.Output { try await purchasesAPI.verifyPurchase(input) }
+    func receiveAppStoreNotification(_ input: Operations.ReceiveAppStoreNotification.Input) async throws -> Operations.ReceiveAppStoreNotification.Output { try await purchasesAPI.receiveAppStoreNotification(input) }
+    func usePurchase(_ input: Operations.UsePurchase.Input) async throws -> Operations.UsePurchase.Output { try await purchasesAPI.usePurchase(input) }
+    func getEntitlements(_ input: Operations.GetEntitlements.Input) async throws -> Operations.GetEntitlements.Output { try await purchasesAPI.getEntitlements(input) }
+    func getHint(_ input: Operations.GetHint.Input) async throws -> Operations.GetHint.Output { try await purchasesAPI.getHint(input) }
 }

@@ -30,6 +30,9 @@ enum ParameterRules {
         "getLeaderboard": [.oneOf("period", periods), .integer("limit", 1...100)],
         "getLeaderboardAroundMe": [.oneOf("period", periods), .integer("radius", 0...25)],
         "getFriendsLeaderboard": [.oneOf("period", periods)],
+        "getEntitlements": [
+            ParameterRule("bundle_id", in: .query, required: true) { (3...155).contains($0.count) ? nil : "must be an app's bundle id" }
+        ],
     ]
 
     private static let periods = Components.Parameters.BoardPeriod.allCases.map(\.rawValue)

@@ -8,6 +8,7 @@ import ParlorDatabase
 import ParlorHTTP
 import ParlorMiniApps
 import ParlorNotifications
+import ParlorPurchases
 import ParlorPlay
 import ParlorSocial
 import ParlorRealtime
@@ -67,8 +68,10 @@ public enum ParlorApplication {
             database: database, now: services.now,
             recorder: TandemRecorder(results: social.recorder, bus: bus, now: services.now, logger: logger))
         let push = NotificationsServices(database: database, configuration: services.push, now: services.now, logger: logger)
+        let purchases = try PurchaseService(database: database, configuration: services.purchases, now: services.now, logger: logger)
         var playHooks = social.playHooks
         playHooks.notifier = push.games
+        playHooks.benefits = PurchaseBenefits(catalogue: purchases.catalogue, freeHistoryDays: services.purchases.freeHistoryDays)
         let play = PlayServices(
             database: database, accounts: accounts, engines: engines, bus: bus, now: services.now, logger: logger, hooks: playHooks)
         let topDog = TopDogServices(
@@ -77,12 +80,13 @@ public enum ParlorApplication {
             database: database, migrator: migrator, readinessTimeout: services.readinessTimeout,
             accountsAPI: AccountsAPI(accounts: accounts, erasers: [
                     PlayEraser(play: play), SyncEraser(), MiniAppsEraser(), TopDogEraser(drafts: topDog.drafts), SocialEraser(bus: bus),
-                    NotificationsEraser(),
+                    NotificationsEraser(), PurchasesEraser(),
                 ]),
             miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
             playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog),
             socialAPI: SocialAPI(accounts: accounts, social: social, presence: play.presence),
-            notificationsAPI: NotificationsAPI(accounts: accounts, push: push))
+            notificationsAPI: NotificationsAPI(accounts: accounts, push: push),
+            purchasesAPI: PurchasesAPI(accounts: accounts, purchases: purchases, play: play))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table))
         let hub = RealtimeHub(
             play: PlayChannel(play: play), drafts: DraftChannel(drafts: topDog.drafts),

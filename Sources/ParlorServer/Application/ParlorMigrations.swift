@@ -2,6 +2,7 @@ import ParlorAccounts
 import ParlorDatabase
 import ParlorMiniApps
 import ParlorNotifications
+import ParlorPurchases
 import ParlorPlay
 import ParlorSocial
 import ParlorSync
@@ -16,7 +17,7 @@ public enum ParlorMigrations {
         + [PlayMigrations.play, PlayMigrations.releaseStrandedClaims, PlayMigrations.nodePresence]
         + [AccountsMigrations.slidingRateLimits, PlayMigrations.snakeCaseSettings]
         + [TopDogMigrations.topDog, PlayMigrations.userSockets, AccountsMigrations.usernamePrefix, SocialMigrations.social]
-        + [NotificationsMigrations.push]
+        + [NotificationsMigrations.push, PurchasesMigrations.purchases]
 }
 
 extension Migrator {

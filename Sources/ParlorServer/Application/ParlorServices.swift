@@ -6,6 +6,7 @@ import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
 import ParlorNotifications
+import ParlorPurchases
 import ParlorPlay
 import ParlorRealtime
 import ParlorTopDog
@@ -35,6 +36,8 @@ public struct ParlorServices: Sendable {
     public var nodeTimeout: Duration = .seconds(20)
     /// How notifications are sent: to the log until APNs is configured.
     public var push = PushConfiguration()
+    /// What the App Store sells for each app, the root its signatures chain to, which environments count.
+    public var purchases = PurchasesConfiguration()
     /// How long `/ready` waits for the database before it answers that it cannot reach it.
     public var readinessTimeout: Duration = .seconds(2)
 

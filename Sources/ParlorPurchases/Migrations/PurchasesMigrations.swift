@@ -1,0 +1,67 @@
+import ParlorDatabase
+import SQLKit
+
+/// Verified App Store transactions, consumable balances and their uses, subscriptions, and the
+/// server notifications already handled. Times are milliseconds since 1970.
+package enum PurchasesMigrations {
+    package static let purchases = Migration(15, "create purchases, balances, subscriptions and App Store notifications") { sql, _ in
+        // One row per App Store transaction, bound to the account that first verified it.
+        try await sql.create(table: "purchase_transactions")
+            .column("transaction_id", type: .text, .primaryKey(autoIncrement: false))
+            .column("original_transaction_id", type: .text, .notNull)
+            .column("user_id", type: .text, .notNull)
+            .column("bundle_id", type: .text, .notNull)
+            .column("product_id", type: .text, .notNull)
+            .column("product_type", type: .text, .notNull)
+            .column("quantity", type: .int, .notNull)
+            .column("purchased_at", type: .bigint, .notNull)
+            .column("expires_at", type: .bigint)
+            .column("revoked_at", type: .bigint)
+            .column("environment", type: .text, .notNull)
+            .column("signed_at", type: .bigint, .notNull)
+            .column("recorded_at", type: .bigint, .notNull)
+            .run()
+        try await sql.create(index: "purchase_transactions_user").on("purchase_transactions").column("user_id").column("bundle_id").run()
+        try await sql.create(index: "purchase_transactions_original").on("purchase_transactions").column("original_transaction_id").run()
+        try await sql.create(table: "purchase_balances")
+            .column("user_id", type: .text, .notNull)
+            .column("bundle_id", type: .text, .notNull)
+            .column("item", type: .text, .notNull)
+            .column("balance", type: .bigint, .notNull)
+            .primaryKey("user_id", "bundle_id", "item")
+            .run()
+        // A use is spent once however often its request is retried; a hint keeps its answer.
+        try await sql.create(table: "purchase_uses")
+            .column("user_id", type: .text, .notNull)
+            .column("use_id", type: .text, .notNull)
+            .column("bundle_id", type: .text, .notNull)
+            .column("item", type: .text, .notNull)
+            .column("spent", type: .int, .notNull)
+            .column("answer", type: .text)
+            .column("at", type: .bigint, .notNull)
+            .primaryKey("user_id", "use_id")
+            .run()
+        // A subscription is its original transaction; its state follows the newest signed news.
+        try await sql.create(table: "purchase_subscriptions")
+            .column("original_transaction_id", type: .text, .primaryKey(autoIncrement: false))
+            .column("user_id", type: .text, .notNull)
+            .column("bundle_id", type: .text, .notNull)
+            .column("product_id", type: .text, .notNull)
+            .column("status", type: .text, .notNull)
+            .column("expires_at", type: .bigint)
+            .column("grace_until", type: .bigint)
+            .column("auto_renew", type: .int, .notNull)
+            .column("pending_product_id", type: .text)
+            .column("signed_at", type: .bigint, .notNull)
+            .run()
+        try await sql.create(index: "purchase_subscriptions_user").on("purchase_subscriptions").column("user_id").run()
+        try await sql.create(table: "purchase_notifications")
+            .column("notification_uuid", type: .text, .primaryKey(autoIncrement: false))
+            .column("notification_type", type: .text, .notNull)
+            .column("subtype", type: .text)
+            .column("signed_at", type: .bigint, .notNull)
+            .column("received_at", type: .bigint, .notNull)
+            .column("outcome", type: .text, .notNull)
+            .run()
+    }
+}
