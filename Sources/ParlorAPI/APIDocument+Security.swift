@@ -28,4 +28,22 @@ extension APIDocument {
         }
         return operations
     }()
+
+    /// The same operations by `operationId`, as a client's middleware sees them. Each operation's
+    /// `operationId` comes before its `security` in this document's layout.
+    public static let bearerOperationIDs: Set<String> = {
+        var operations: Set<String> = []
+        var operationID: String?
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                operationID = nil
+            } else if line.hasPrefix("      "), !line.hasPrefix("       "), trimmed.hasPrefix("operationId: ") {
+                operationID = String(trimmed.dropFirst("operationId: ".count))
+            } else if line.hasPrefix("      "), !line.hasPrefix("       "), trimmed == "security: [{ bearerAuth: [] }]", let operationID {
+                operations.insert(operationID)
+            }
+        }
+        return operations
+    }()
 }

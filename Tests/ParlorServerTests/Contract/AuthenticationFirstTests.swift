@@ -17,15 +17,19 @@ import Yams
         let text = try String(contentsOf: repositoryRoot().appendingPathComponent("openapi.yaml"), encoding: .utf8)
         let tree = try YAMLDecoder().decode(JSONValue.self, from: text)
         var expected: Set<String> = []
+        var expectedIDs: Set<String> = []
         for (path, item) in tree["paths"]?.objectValue ?? [:] {
             for (method, operation) in item.objectValue ?? [:] {
                 // `[{}, {bearerAuth: []}]` makes the token optional: only a lone bearer requirement counts.
                 let requirements = operation["security"]?.arrayValue?.map(\.objectKeys) ?? []
-                if requirements == [["bearerAuth"]] { expected.insert("\(method.uppercased()) \(path)") }
+                guard requirements == [["bearerAuth"]] else { continue }
+                expected.insert("\(method.uppercased()) \(path)")
+                if case .string(let id)? = operation["operationId"] { expectedIDs.insert(id) }
             }
         }
         #expect(expected.count > 30)
         #expect(APIDocument.bearerOperations == expected)
+        #expect(APIDocument.bearerOperationIDs == expectedIDs, "the client's reading, by operation id")
     }
 
     @Test(arguments: [
