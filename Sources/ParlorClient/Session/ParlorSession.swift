@@ -148,7 +148,15 @@ extension ParlorSession {
         through client: Client, now: @escaping @Sendable () -> Date = Date.init
     ) -> @Sendable (String) async throws -> Renewal {
         { refreshToken in
-            switch try await client.refreshSession(body: .json(.init(refreshToken: refreshToken))) {
+            let output: Operations.RefreshSession.Output
+            do {
+                output = try await client.refreshSession(body: .json(.init(refreshToken: refreshToken)))
+            } catch {
+                // A client that throws answers as errors (``ErrorEnvelopeMiddleware``) refuses this way.
+                if let status = ParlorError(error).status, status == 400 || status == 401 { return .refused }
+                throw error
+            }
+            switch output {
             case .ok(let ok): return .renewed(ParlorCredentials(try ok.body.json, at: now()))
             case .unauthorized, .badRequest: return .refused
             case .default(let status, _): throw ParlorSessionError.unexpectedStatus(status)
