@@ -122,7 +122,7 @@ let package = Package(
         .target(
             name: "ParlorClient",
             dependencies: [
-                "ParlorAPI", "StatsSync", "GameCore", "DurableFiles", Products.openAPIRuntime, Products.httpTypes,
+                "ParlorAPI", "StatsSync", "GameCore", "GameSession", "DurableFiles", Products.openAPIRuntime, Products.httpTypes,
                 .product(name: "WSClient", package: "swift-websocket"), Products.logging,
             ], swiftSettings: strict),
         // Storage: one SQL code path over SQLite and PostgreSQL, with versioned migrations.

@@ -24,9 +24,10 @@ public actor RealtimeEvents {
     public func start() {
         guard pump == nil else { return }
         let inbound = connection.inbound
-        pump = Task { [weak self] in
-            for await message in inbound { await self?.route(message) }
-            await self?.finishAll()
+        // Holds the router until the connection closes: whoever holds only a stream still hears.
+        pump = Task {
+            for await message in inbound { self.route(message) }
+            self.finishAll()
         }
     }
 
