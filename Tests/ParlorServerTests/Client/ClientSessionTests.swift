@@ -1,4 +1,7 @@
 import Foundation
+import HummingbirdTesting
+import NIOCore
+import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import ParlorAPI
 import ParlorClient
@@ -17,8 +20,10 @@ struct ClientSessionTests {
             var credentials = try await Self.signIn(plain)
             credentials.accessExpiresAt = Date().addingTimeInterval(-1)
             let session = ParlorSession(store: MemoryCredentialStore(credentials), renew: ParlorSession.renewal(through: plain))
+            // Fifty calls at once over a pool of real connections, as an app's URLSession makes them.
+            let port = try #require(server.client.port)
             let client = Client(
-                serverURL: URL(fileURLWithPath: "/"), transport: TestClientTransport(client: server.client),
+                serverURL: try #require(URL(string: "http://127.0.0.1:\(port)")), transport: AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(60))),
                 middlewares: [SessionMiddleware(session: session)])
             let statuses = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<50 {
