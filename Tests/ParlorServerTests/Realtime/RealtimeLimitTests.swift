@@ -50,9 +50,10 @@ import WSCore
     }
 
     @Test func aClientThatDoesNotAnswerPingsIsClosed() async throws {
-        // Two seconds, not one: a client that answers must survive the test process being starved
-        // for a couple of seconds beside the CPU-bound suites (CI saw it closed at one).
-        let configuration = RealtimeConfiguration.forTests { $0.heartbeat = .seconds(2) }
+        // Five seconds: a client that answers must survive the test process being starved for a
+        // few seconds beside the CPU-bound suites and the command tests' processes (CI saw it
+        // closed at one second, and at two with the bots test running).
+        let configuration = RealtimeConfiguration.forTests { $0.heartbeat = .seconds(5) }
         try await withRealtimeServer(configuration: configuration) { server in
             let silent = TestSocket(url: server.url, token: "good-alice", reading: false)
             let live = TestSocket(url: server.url, token: "good-bob")
