@@ -105,6 +105,9 @@ let package = Package(
             dependencies: [
                 "GameCore", "PlayerProfiles", Products.compressNIO, Products.nioCore, Products.crypto, Products.logging,
             ], swiftSettings: strict),
+        // Terminal play: screens and an offline bot table for `parlor play`, pure and tested without a tty.
+        .target(
+            name: "TerminalPlay", dependencies: ["GameCore", "GameSession", "Quortex", "CrazyEights"], swiftSettings: strict),
         // Wire: the REST contract, generated from openapi.yaml at build time.
         .target(
             name: "ParlorAPI",
@@ -228,7 +231,7 @@ let package = Package(
                 "ApplePush", Products.nioSSL,
                 .product(name: "NIOHTTP1", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
-                "Quortex", "CrazyEights", Products.argumentParser,
+                "Quortex", "CrazyEights", "TerminalPlay", Products.argumentParser,
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ], swiftSettings: strict),
         // The load generator: bot games over WebSockets against a running server; a client, so
@@ -254,6 +257,9 @@ let package = Package(
                 "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", Products.compressNIO, Products.nioCore,
                 Products.logging,
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TerminalPlayTests", dependencies: ["TerminalPlay", "Quortex", "CrazyEights", "GameCore", "GameSession"],
             swiftSettings: strict),
         .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle"], swiftSettings: strict),
         // A plain, slow reading of the Quortex rules that the tests hold the fast engine to.

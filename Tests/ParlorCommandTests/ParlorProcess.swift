@@ -130,6 +130,8 @@ final class OutputBuffer: Sendable {
         ended.withLock { $0 = true }
     }
 
+    func append(_ bytes: some Sequence<UInt8>) { data.withLock { $0.append(contentsOf: bytes) } }
+
     var isComplete: Bool { ended.withLock { $0 } }
 
     var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }

@@ -1,0 +1,90 @@
+import GameCore
+import GameSession
+
+/// Runs a screen over a session endpoint: each key is handled and each change of the game
+/// redraws the whole screen in place, until the game ends, the player leaves or input ends.
+public struct TableDriver<Screen: TerminalScreen>: Sendable {
+    /// How a run ended.
+    public enum Ending: Sendable, Equatable {
+        /// The game is over, with the outcome as the player's view shows it.
+        case finished(GameOutcome?)
+        /// The player confirmed leaving.
+        case left
+        /// Standard input ended (the terminal closed).
+        case inputClosed
+    }
+
+    public let endpoint: any GameSessionEndpoint<Screen.Module>
+    public let style: TerminalStyle
+    /// Writes a finished frame (escape sequences included) to the terminal.
+    public let write: @Sendable (String) -> Void
+
+    public init(endpoint: any GameSessionEndpoint<Screen.Module>, style: TerminalStyle, write: @escaping @Sendable (String) -> Void) {
+        self.endpoint = endpoint
+        self.style = style
+        self.write = write
+    }
+
+    private enum Event: Sendable {
+        case key(Key)
+        case changed
+        case keysEnded
+    }
+
+    public func run(_ screen: Screen, keys: AsyncStream<Key>) async -> (Ending, Screen) {
+        var screen = screen
+        let (events, sink) = AsyncStream.makeStream(of: Event.self)
+        let changes = endpoint.changes
+        let feeders = [
+            Task {
+                for await key in keys { sink.yield(.key(key)) }
+                sink.yield(.keysEnded)
+            },
+            Task { for await _ in changes { sink.yield(.changed) } },
+        ]
+        defer { feeders.forEach { $0.cancel() } }
+        var snapshot = await endpoint.snapshot()
+        draw(screen, snapshot)
+        for await event in events {
+            switch event {
+            case .keysEnded:
+                return (.inputClosed, screen)
+            case .changed:
+                break
+            case .key(let key):
+                switch screen.handle(key, in: await endpoint.snapshot()) {
+                case .none: break
+                case .quit: return (.left, screen)
+                case .perform(let action):
+                    do {
+                        try await endpoint.perform(action)
+                    } catch {
+                        screen.message = Self.explain(error)
+                    }
+                }
+            }
+            snapshot = await endpoint.snapshot()
+            draw(screen, snapshot)
+            if case .ended = snapshot.phase {
+                return (.finished(snapshot.view.flatMap(Screen.Module.outcome(in:))), screen)
+            }
+        }
+        return (.inputClosed, screen)
+    }
+
+    /// The frame: home, every line cleared to its end, and everything below cleared, so a
+    /// shorter frame leaves nothing of the last one behind.
+    private func draw(_ screen: Screen, _ snapshot: SessionSnapshot<Screen.Module>) {
+        let lines = screen.render(snapshot, style: style)
+        write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\n\u{1B}[J")
+    }
+
+    static func explain(_ error: GameError) -> String {
+        switch error {
+        case .notYourTurn(let message): "Not your turn: \(message)"
+        case .invalidAction(let message): "Not allowed: \(message)"
+        case .gameOver: "The game is over."
+        default: "Refused: \(error.message)"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import GameCore
+import GameSession
+
+/// TerminalPlay: games played by a person in a terminal. A screen turns keys into actions and a
+/// session snapshot into text; it holds no rules, so the same screen plays offline against bots
+/// (``BotTable``) and online (the SDK's `OnlineGameEndpoint`). Everything here is pure or an actor
+/// over pure code, so it is tested without a terminal; the `parlor play` command adds the tty.
+public protocol TerminalScreen: Sendable {
+    associatedtype Module: GameModule
+
+    /// What the screen wants done for `key`, given what the player sees now.
+    mutating func handle(_ key: Key, in snapshot: SessionSnapshot<Module>) -> ScreenCommand<Module.Action>
+
+    /// The whole screen, one string per line (styled with `style`).
+    func render(_ snapshot: SessionSnapshot<Module>, style: TerminalStyle) -> [String]
+
+    /// Shown under the board until the next key: why a move was refused, a prompt, a hint.
+    var message: String? { get set }
+}
+
+/// What a key asks the driver to do.
+public enum ScreenCommand<Action: Sendable>: Sendable {
+    /// Nothing beyond redrawing.
+    case none
+    /// Play `action`; a refusal comes back as the screen's message.
+    case perform(Action)
+    /// Leave the game (after the player confirmed; online the driver resigns first).
+    case quit
+}
+
+/// Shared key handling: `?` toggles the rules, `q` asks to leave and `y` confirms.
+public struct ScreenChrome: Sendable, Equatable {
+    public var showsRules = false
+    public var confirmingQuit = false
+
+    public init() {}
+
+    /// Handles the keys every screen shares; nil when `key` is the screen's own.
+    mutating func handle<Action>(_ key: Key, gameOver: Bool, quitPrompt: String) -> (ScreenCommand<Action>, String?)? {
+        if showsRules {
+            showsRules = false
+            return (.none, nil)
+        }
+        if confirmingQuit {
+            confirmingQuit = false
+            return key == .character("y") || key == .character("Y") ? (.quit, nil) : (.none, "Staying in the game.")
+        }
+        switch key {
+        case .character("?"):
+            showsRules = true
+            return (.none, nil)
+        case .character("q"), .character("Q"), .escape:
+            if gameOver { return (.quit, nil) }
+            confirmingQuit = true
+            return (.none, quitPrompt)
+        default:
+            return nil
+        }
+    }
+}

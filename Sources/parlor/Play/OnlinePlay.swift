@@ -1,0 +1,113 @@
+import AsyncHTTPClient
+import Foundation
+import GameCore
+import OpenAPIAsyncHTTPClient
+import ParlorAPI
+import ParlorClient
+import TerminalPlay
+
+/// `parlor play … --server`: signs in as a guest (kept per profile in `.parlor/play/`), finds a
+/// game by quick match, invite code or a new private game, and plays it turn-based through the
+/// SDK: moves over REST with the online `GameStore` endpoint, others' moves over the real-time
+/// connection. Leaving mid-game resigns, after a confirmation.
+struct OnlinePlay {
+    let options: PlayOptions
+    let server: String
+
+    func play<Screen: TerminalScreen>(_: Screen.Type, make: ([Int: String], String) -> Screen) async throws {
+        guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw CommandFailure(.usage, "--server must be an http(s) URL, got '\(server)'")
+        }
+        let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        do {
+            try await play(url: url, http: http, make: make)
+            try? await http.shutdown()
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
+    private func play<Screen: TerminalScreen>(url: URL, http: HTTPClient, make: ([Int: String], String) -> Screen) async throws {
+        let gameType = Screen.Module.id.rawValue
+        let directory = URL(fileURLWithPath: ".parlor/play", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let client = ParlorClient(
+            serverURL: url, transport: AsyncHTTPClientTransport(configuration: .init(client: http)),
+            store: FileCredentialStore(url: directory.appendingPathComponent("\(options.profile).json")))
+        let me = try await signIn(client, deviceFile: directory.appendingPathComponent("\(options.profile).device"))
+        print("Signed in as \(me.displayName) (\(options.profile)).")
+        let game = try await find(gameType, client)
+        guard let id = UUID(uuidString: game.id) else { throw CommandFailure(.software, "the server named game '\(game.id)'") }
+        let events = await client.realtime()
+        let endpoint = OnlineGameEndpoint<Screen.Module>(client: client, game: id)
+        try await endpoint.start(following: events)
+        let read = try await parlorCall { try await client.api.getGame(path: .init(gameID: game.id)).ok.body.json }
+        let labels = Dictionary(read.seats.enumerated().map { ($0.offset, $0.element.name) }, uniquingKeysWith: { first, _ in first })
+        let terminal = Terminal(colour: !options.noColor)
+        let screen = make(labels, "Leave and resign this game? y to resign, any other key to stay.")
+        let (ending, _) = await TableDriver<Screen>(endpoint: endpoint, style: terminal.style, write: terminal.write).run(screen, keys: terminal.keys())
+        await endpoint.stop()
+        await events?.connection.close()
+        terminal.restore()
+        if ending == .left {
+            _ = try? await parlorCall { try await client.api.resignGame(path: .init(gameID: game.id), body: .json(.init(moveId: UUID().uuidString))).ok }
+            print("You resigned and left the game.")
+        } else {
+            print(ending.summary(seat: read.yourSeat))
+        }
+    }
+
+    /// The profile's session if the server still takes it, else a guest sign-in with the
+    /// profile's device id (made once), so the same profile is the same guest every time.
+    private func signIn(_ client: ParlorClient, deviceFile: URL) async throws -> Components.Schemas.User {
+        if try await client.session.current() != nil,
+            let me = try? await parlorCall({ try await client.api.getMe().ok.body.json })
+        {
+            return me
+        }
+        let device: String
+        if let saved = try? String(contentsOf: deviceFile, encoding: .utf8), !saved.isEmpty {
+            device = saved.trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            device = "terminal-" + UUID().uuidString.lowercased()
+            try device.write(to: deviceFile, atomically: true, encoding: .utf8)
+        }
+        return try await client.signIn(.guest(deviceID: device))
+    }
+
+    /// The game to play: joined by code, newly created with an invite code, or from quick match;
+    /// waits (printing what it waits for) until it has started.
+    private func find(_ gameType: String, _ client: ParlorClient) async throws -> Components.Schemas.Game {
+        let api = client.api
+        var game: Components.Schemas.Game
+        if let code = options.code {
+            game = try await parlorCall { try await api.joinGameByCode(body: .json(.init(code: code))).ok.body.json }
+        } else if options.invite {
+            game = try await parlorCall {
+                try await api.createGame(body: .json(.init(gameType: gameType, players: options.players, mode: "turn_based"))).created.body.json
+            }
+            print("Invite code \(game.inviteCode ?? "?"): friends join with")
+            print("  parlor play \(gameType) --server \(server) --code \(game.inviteCode ?? "?")")
+        } else {
+            _ = try await parlorCall {
+                try await api.enterQuickMatch(body: .json(.init(gameType: gameType, players: options.players, mode: "turn_based")))
+            }
+            print("Looking for \(options.players - 1) other player\(options.players == 2 ? "" : "s") (quick match)… Ctrl-C gives up.")
+            var match: String?
+            while match == nil {
+                try await Task.sleep(for: .milliseconds(500))
+                match = try await parlorCall { try await api.getQuickMatch().ok.body.json }.match
+            }
+            let found = match ?? ""
+            game = try await parlorCall { try await api.getGame(path: .init(gameID: found)).ok.body.json }
+        }
+        if game.status == .waiting { print("Waiting for \(game.players - game.seats.count) more player(s)…") }
+        while game.status == .waiting {
+            try await Task.sleep(for: .seconds(1))
+            let id = game.id
+            game = try await parlorCall { try await api.getGame(path: .init(gameID: id)).ok.body.json }
+        }
+        return game
+    }
+}
