@@ -280,7 +280,8 @@ let package = Package(
                 "ParlorDatabase", "SignInProviders", "StatsSync", "ParlorClient", Products.asyncHTTPClient,
                 Products.openAPIAsyncHTTPClient, Products.jwtKit, Products.sqlKit, Products.hummingbirdTesting,
                 Products.hummingbirdWebSocket, .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                "GameCore", "Quortex", "CrazyEights", Products.serviceLifecycle, Products.openAPIRuntime,
+                "GameCore", "Quortex", "CrazyEights", Products.serviceLifecycle, Products.openAPIRuntime, Products.nioCore,
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Yams", package: "Yams"), Products.x509, Products.crypto, .product(name: "SwiftASN1", package: "swift-asn1"),
             ], swiftSettings: strict),
         .testTarget(

@@ -40,8 +40,9 @@ public struct ParlorClient: Sendable {
 
     /// How to sign in (or, signed in, which method to link).
     public enum Method: Sendable, Equatable {
-        /// A stable id the device generated (16–128 letters, digits, `-`, `_`, `.`).
-        case guest(deviceID: String)
+        /// A stable id the device generated (16–128 letters, digits, `-`, `_`, `.`), and the
+        /// name a new guest starts with (the server picks one when nil).
+        case guest(deviceID: String, displayName: String? = nil)
         case register(username: String, password: String, email: String?)
         case password(login: String, password: String)
         /// Sign in with Apple's identity token and the raw nonce whose hash the app sent Apple.
@@ -81,8 +82,8 @@ public struct ParlorClient: Sendable {
     private func authenticate(_ method: Method, through client: Client) async throws(ParlorError) -> Components.Schemas.User {
         let answer = try await parlorCall { () -> Components.Schemas.AuthSession in
             switch method {
-            case .guest(let deviceID):
-                try await client.signInAsGuest(body: .json(.init(deviceId: deviceID))).ok.body.json
+            case .guest(let deviceID, let name):
+                try await client.signInAsGuest(body: .json(.init(deviceId: deviceID, displayName: name))).ok.body.json
             case .register(let username, let password, let email):
                 try await client.register(body: .json(.init(username: username, password: password, email: email))).ok.body.json
             case .password(let login, let password):

@@ -40,54 +40,52 @@ final class BotInbox: Sendable {
     }
 }
 
-/// One signed-in guest with its own WebSocket, kept for the whole run.
+/// One signed-in guest on the SDK, as an app is: a `ParlorClient` whose session signs its REST
+/// calls, and the real-time connection on that session with its messages split per game
+/// (`RealtimeEvents`), kept open for the whole run.
 final class LoadtestBot: Sendable {
     let deviceID: String
     let name: String
-    let connection: RealtimeConnection
+    let client: ParlorClient
+    let events: RealtimeEvents
     let inbox = BotInbox()
-    private let token: TokenBox
     private let alive = Mutex(true)
 
-    init(deviceID: String, name: String, token: String, webSocket: URL) {
+    init(deviceID: String, name: String, client: ParlorClient, webSocket: URL) {
         self.deviceID = deviceID
         self.name = name
-        let box = TokenBox(token)
-        self.token = box
-        connection = RealtimeConnection(
-            configuration: RealtimeConnectionConfiguration(
-                url: webSocket, accessToken: { box.value },
-                reconnectDelay: RealtimeConnectionConfiguration.exponentialBackoff(initial: .milliseconds(50), maximum: .seconds(2)),
-                maxConsecutiveFailures: 8))
+        self.client = client
+        let session = client.session
+        events = RealtimeEvents(
+            connection: RealtimeConnection(
+                configuration: RealtimeConnectionConfiguration(
+                    url: webSocket, accessToken: { try await session.accessToken() },
+                    reconnectDelay: RealtimeConnectionConfiguration.exponentialBackoff(initial: .milliseconds(50), maximum: .seconds(2)),
+                    maxConsecutiveFailures: 8)))
     }
 
-    var accessToken: String { token.value }
+    var connection: RealtimeConnection { events.connection }
     var isAlive: Bool { alive.withLock { $0 } }
 
-    /// Signs in again (same device, same guest): the access token lives 15 minutes.
-    func refreshToken(_ api: LoadtestAPI) async throws(LoadtestFailure) {
-        token.value = try await api.signIn(deviceID: deviceID, name: name)
-    }
-
-    /// Starts the socket and forwards its messages to the current game until it ends.
+    /// Starts the socket; when it ends for good the current game hears `connectionEnded`.
     func start() async {
         await connection.start()
-        let connection = connection
+        let ended = await events.user()
         let inbox = inbox
         Task { [self] in
-            for await message in connection.inbound { inbox.yield(.message(message)) }
+            for await _ in ended {}
             alive.withLock { $0 = false }
             inbox.yield(.connectionEnded)
         }
     }
-}
 
-/// The bot's current access token, read by its connection on every reconnect.
-private final class TokenBox: Sendable {
-    private let mutex: Mutex<String>
-    init(_ token: String) { mutex = Mutex(token) }
-    var value: String {
-        get { mutex.withLock { $0 } }
-        set { mutex.withLock { $0 = newValue } }
+    /// `game`'s messages into the inbox until the returned task is cancelled (which also
+    /// unsubscribes); nil when the connection is closed.
+    func follow(_ game: UUID) async -> Task<Void, Never>? {
+        guard let stream = try? await events.game(game) else { return nil }
+        let inbox = inbox
+        return Task {
+            for await message in stream { inbox.yield(.message(message)) }
+        }
     }
 }

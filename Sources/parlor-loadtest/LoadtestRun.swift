@@ -21,8 +21,8 @@ struct LoadtestRun<Game: LoadtestGame> {
     static var signInConcurrency: Int { 64 }
 
     func run(http: HTTPClient) async throws -> (LoadtestMetrics, elapsed: Duration) {
-        let api = LoadtestAPI(server: server, transport: AsyncHTTPClientTransport(configuration: .init(client: http)))
-        let bots = try await signIn(count: tables * players, api: api)
+        let transport = AsyncHTTPClientTransport(configuration: .init(client: http))
+        let bots = try await signIn(count: tables * players, transport: transport)
         defer { for bot in bots { bot.inbox.close() } }
         for bot in bots { await bot.start() }
         do {
@@ -45,7 +45,7 @@ struct LoadtestRun<Game: LoadtestGame> {
                 let seated = Array(bots[(table * players)..<((table + 1) * players)])
                 group.addTask { [rules, gameID, think] in
                     try? await Task.sleep(for: .milliseconds(table * rampMilliseconds / tables))
-                    await LoadtestTable(bots: seated, rules: rules, gameID: gameID, api: api, metrics: metrics, think: think, deadline: deadline).run()
+                    await LoadtestTable(bots: seated, rules: rules, gameID: gameID, metrics: metrics, think: think, deadline: deadline).run()
                 }
             }
         }
@@ -60,7 +60,7 @@ struct LoadtestRun<Game: LoadtestGame> {
         return (metrics, elapsed)
     }
 
-    private func signIn(count: Int, api: LoadtestAPI) async throws -> [LoadtestBot] {
+    private func signIn(count: Int, transport: AsyncHTTPClientTransport) async throws -> [LoadtestBot] {
         let stamp = UUID().uuidString.prefix(8).lowercased()
         return try await withThrowingTaskGroup(of: (Int, LoadtestBot).self) { group in
             var bots: [LoadtestBot?] = Array(repeating: nil, count: count)
@@ -68,11 +68,12 @@ struct LoadtestRun<Game: LoadtestGame> {
             func addNext() {
                 let index = next
                 next += 1
-                group.addTask { [webSocket] in
+                group.addTask { [server, webSocket] in
                     let deviceID = "loadtest-\(stamp)-\(index)"
                     let name = "loadtest bot \(index + 1)"
-                    let token = try await Self.signInOrExplain(api, deviceID: deviceID, name: name)
-                    return (index, LoadtestBot(deviceID: deviceID, name: name, token: token, webSocket: webSocket))
+                    let client = ParlorClient(serverURL: server, transport: transport)
+                    try await Self.signInOrExplain(client, deviceID: deviceID, name: name)
+                    return (index, LoadtestBot(deviceID: deviceID, name: name, client: client, webSocket: webSocket))
                 }
             }
             while next < min(count, Self.signInConcurrency) { addNext() }
@@ -84,9 +85,9 @@ struct LoadtestRun<Game: LoadtestGame> {
         }
     }
 
-    private static func signInOrExplain(_ api: LoadtestAPI, deviceID: String, name: String) async throws -> String {
+    private static func signInOrExplain(_ client: ParlorClient, deviceID: String, name: String) async throws {
         do {
-            return try await api.signIn(deviceID: deviceID, name: name)
+            try await LoadtestAPI.signIn(client, deviceID: deviceID, name: name)
         } catch where error.kind == "http_429" {
             throw CommandFailure(
                 .databaseUnavailable,

@@ -70,11 +70,8 @@ struct LoadtestSeat<Game: LoadtestGame> {
     mutating func play() async -> SeatResult {
         let events = bot.inbox.open()
         defer { bot.inbox.close() }
-        do {
-            try await bot.connection.subscribe(game: game)
-        } catch {
-            return .abandoned(reason: "connection_closed", started: false)
-        }
+        guard let following = await bot.follow(game) else { return .abandoned(reason: "connection_closed", started: false) }
+        defer { following.cancel() }
         let joinedAt = ContinuousClock.now
         lastProgress = joinedAt
         for await event in events {
@@ -92,7 +89,6 @@ struct LoadtestSeat<Game: LoadtestGame> {
                 }
                 await moveIfMyTurn()
             case .message(let message):
-                guard message.envelope.game == game || message.envelope.game == nil else { continue }
                 if let result = await handle(message) { return result }
             }
         }

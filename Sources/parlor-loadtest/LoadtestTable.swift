@@ -7,7 +7,6 @@ struct LoadtestTable<Game: LoadtestGame>: Sendable {
     let bots: [LoadtestBot]
     let rules: Game
     let gameID: String
-    let api: LoadtestAPI
     let metrics: LoadtestMetrics
     let think: Duration
     let deadline: ContinuousClock.Instant
@@ -29,28 +28,12 @@ struct LoadtestTable<Game: LoadtestGame>: Sendable {
     private func setUp() async -> UUID? {
         guard let creator = bots.first else { return nil }
         do {
-            let (game, code) = try await authorised(creator) { token throws(LoadtestFailure) in
-                try await api.createGame(token: token, game: gameID, players: bots.count)
-            }
-            for bot in bots.dropFirst() {
-                try await authorised(bot) { token throws(LoadtestFailure) in try await api.join(token: token, code: code) }
-            }
+            let (game, code) = try await LoadtestAPI.createGame(creator.client, game: gameID, players: bots.count)
+            for bot in bots.dropFirst() { try await LoadtestAPI.join(bot.client, code: code) }
             return game
         } catch {
             metrics.error(error.kind, example: error.message)
             return nil
-        }
-    }
-
-    /// Runs `call` with the bot's token, signing in again once if the token has expired.
-    private func authorised<Value>(
-        _ bot: LoadtestBot, _ call: (String) async throws(LoadtestFailure) -> Value
-    ) async throws(LoadtestFailure) -> Value {
-        do {
-            return try await call(bot.accessToken)
-        } catch where error.kind == "http_401" {
-            try await bot.refreshToken(api)
-            return try await call(bot.accessToken)
         }
     }
 
@@ -80,6 +63,5 @@ struct LoadtestTable<Game: LoadtestGame>: Sendable {
         if results.contains(where: { if case .completed(started: true) = $0 { true } else { false } }) {
             metrics.gameCompleted()
         }
-        for bot in bots { await bot.connection.unsubscribe(game: game) }
     }
 }

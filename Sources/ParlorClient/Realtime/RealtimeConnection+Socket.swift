@@ -42,7 +42,9 @@ extension RealtimeConnection {
         }
         var headers = HTTPFields()
         if let token { headers[.authorization] = "Bearer \(token)" }
-        let settings = WebSocketClientConfiguration(maxFrameSize: configuration.maxMessageBytes, additionalHeaders: headers)
+        let settings = WebSocketClientConfiguration(
+            maxFrameSize: configuration.maxMessageBytes, additionalHeaders: headers,
+            autoPing: configuration.heartbeat.map { .enabled(timePeriod: $0) } ?? .disabled)
         let url = configuration.url.absoluteString
         let logger = configuration.logger
         let maxBytes = configuration.maxMessageBytes

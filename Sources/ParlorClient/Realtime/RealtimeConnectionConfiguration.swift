@@ -15,6 +15,10 @@ public struct RealtimeConnectionConfiguration: Sendable {
     /// Give up (and end ``RealtimeConnection/inbound``) after this many consecutive attempts that
     /// never opened a socket; nil retries for ever, which suits an app that waits for a network.
     public var maxConsecutiveFailures: Int?
+    /// How often the client pings the server; a ping unanswered by the next one closes the
+    /// socket, and the connection reconnects and resumes. This is what notices a path that died
+    /// without a word (a phone leaving Wi-Fi), where nothing else would for minutes. Nil: no pings.
+    public var heartbeat: Duration?
     /// The largest frame and message accepted from the server.
     public var maxMessageBytes: Int
     public var logger: Logger
@@ -24,6 +28,7 @@ public struct RealtimeConnectionConfiguration: Sendable {
         accessToken: @escaping @Sendable () async throws -> String?,
         reconnectDelay: @escaping @Sendable (_ attempt: Int) -> Duration = Self.exponentialBackoff(),
         maxConsecutiveFailures: Int? = nil,
+        heartbeat: Duration? = .seconds(15),
         maxMessageBytes: Int = 1 << 22,
         logger: Logger = Logger(label: "parlor.realtime")
     ) {
@@ -31,6 +36,7 @@ public struct RealtimeConnectionConfiguration: Sendable {
         self.accessToken = accessToken
         self.reconnectDelay = reconnectDelay
         self.maxConsecutiveFailures = maxConsecutiveFailures
+        self.heartbeat = heartbeat
         self.maxMessageBytes = maxMessageBytes
         self.logger = logger
     }
@@ -52,16 +58,21 @@ public struct RealtimeConnectionConfiguration: Sendable {
         return components.url
     }
 
-    /// Doubling delays from `initial` up to `maximum`, each shortened by up to half at random so
-    /// that many clients dropped together (a server restart) do not all return at once.
+    /// Exponential backoff with full jitter: attempt `n` waits a uniformly random time between
+    /// zero and `initial · 2ⁿ⁻¹` (at most `maximum`). Many clients dropped together (a server
+    /// restart) spread their returns over the whole window instead of arriving in waves.
     public static func exponentialBackoff(
-        initial: Duration = .milliseconds(100), maximum: Duration = .seconds(10)
+        initial: Duration = .milliseconds(200), maximum: Duration = .seconds(15)
     ) -> @Sendable (Int) -> Duration {
-        { attempt in
-            let doublings = min(max(attempt - 1, 0), 30)
-            let full = min(initial * (1 << doublings), maximum)
-            return full * Double.random(in: 0.5...1)
-        }
+        { attempt in fullJitter(attempt: attempt, initial: initial, maximum: maximum, unit: Double.random(in: 0...1)) }
+    }
+
+    /// The backoff window for `attempt` scaled by `unit` (0…1): the deterministic half of
+    /// ``exponentialBackoff(initial:maximum:)``, for tests.
+    public static func fullJitter(attempt: Int, initial: Duration, maximum: Duration, unit: Double) -> Duration {
+        let doublings = min(max(attempt - 1, 0), 30)
+        let window = min(initial * (1 << doublings), maximum)
+        return window * min(max(unit, 0), 1)
     }
 }
 

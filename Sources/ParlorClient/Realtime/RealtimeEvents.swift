@@ -6,7 +6,7 @@ import ParlorAPI
 /// (match found, invitations, friends' presence, achievements). A stream ends when its consumer
 /// stops iterating it, or when the connection closes.
 public actor RealtimeEvents {
-    public let connection: RealtimeConnection
+    public nonisolated let connection: RealtimeConnection
     private var games: [UUID: [UUID: AsyncStream<RealtimeInbound>.Continuation]] = [:]
     private var users: [UUID: AsyncStream<RealtimeInbound>.Continuation] = [:]
     private var pump: Task<Void, Never>?

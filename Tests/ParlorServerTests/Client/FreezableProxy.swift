@@ -1,0 +1,71 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A TCP proxy on the loopback that can freeze the connections it carries: bytes are dropped in
+/// both directions while the sockets stay open, as on a network path that died silently (a
+/// phone leaving Wi-Fi). New connections made after a freeze pass normally.
+final class FreezableProxy: Sendable {
+    private let server: any Channel
+    let port: Int
+
+    init(to targetPort: Int) async throws {
+        let state = ProxyState()
+        server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelOption(.autoRead, value: false)
+            .childChannelInitializer { inbound in
+                let number = state.open()
+                return ClientBootstrap(group: inbound.eventLoop)
+                    .connect(host: "127.0.0.1", port: targetPort)
+                    .flatMapThrowing { outbound in
+                        try inbound.pipeline.syncOperations.addHandler(Relay(to: outbound, number: number, state: state))
+                        try outbound.pipeline.syncOperations.addHandler(Relay(to: inbound, number: number, state: state))
+                        try inbound.syncOptions?.setOption(.autoRead, value: true)
+                    }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        self.state = state
+        port = server.localAddress?.port ?? 0
+    }
+
+    private let state: ProxyState
+
+    /// Every connection open now goes silent for good.
+    func freezeOpenConnections() { state.freeze() }
+
+    func close() async { try? await server.close() }
+}
+
+/// Which connections are frozen: those numbered below the mark.
+private final class ProxyState: Sendable {
+    private let counters = Mutex((next: 0, frozenBelow: 0))
+
+    func open() -> Int { counters.withLock { $0.next += 1; return $0.next - 1 } }
+    func freeze() { counters.withLock { $0.frozenBelow = $0.next } }
+    func isFrozen(_ number: Int) -> Bool { counters.withLock { number < $0.frozenBelow } }
+}
+
+/// Copies one side's bytes to the other, unless the connection is frozen.
+private final class Relay: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+
+    let partner: any Channel
+    let number: Int
+    let state: ProxyState
+
+    init(to partner: any Channel, number: Int, state: ProxyState) {
+        self.partner = partner
+        self.number = number
+        self.state = state
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !state.isFrozen(number) else { return }
+        partner.writeAndFlush(unwrapInboundIn(data), promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        partner.close(promise: nil)
+        context.fireChannelInactive()
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HummingbirdTesting
+import ParlorClient
+import ParlorTestSupport
+import Testing
+
+/// The client's heartbeat and its reconnect backoff.
+@Suite("Client heartbeats and backoff", .timeLimit(.minutes(2)))
+struct RealtimeHeartbeatTests {
+    @Test("a path that dies without a word is noticed by the heartbeat, and the connection comes back; without one nothing notices")
+    func heartbeat() async throws {
+        try await withOnlinePlayServer { server in
+            let port = try #require(server.client.port)
+            let proxy = try await FreezableProxy(to: port)
+            let client = ParlorClient(serverURL: try #require(URL(string: "http://127.0.0.1:\(port)")), transport: TestClientTransport(client: server.client))
+            try await client.signIn(.guest(deviceID: UUID().uuidString))
+            let session = client.session
+            let url = try #require(URL(string: "ws://127.0.0.1:\(proxy.port)/ws"))
+            func connect(heartbeat: Duration?) async -> RealtimeConnection {
+                await RealtimeConnection.connect(
+                    configuration: RealtimeConnectionConfiguration(
+                        url: url, accessToken: { try await session.accessToken() }, reconnectDelay: { _ in .milliseconds(20) },
+                        heartbeat: heartbeat))
+            }
+            let watched = await connect(heartbeat: .milliseconds(250))
+            let unwatched = await connect(heartbeat: nil)
+            for connection in [watched, unwatched] {
+                #expect(await eventually(timeout: .seconds(20)) { await connection.isConnected })
+            }
+            proxy.freezeOpenConnections()
+            // Two unanswered heartbeats later the socket is closed and a new one opened.
+            #expect(await eventually(timeout: .seconds(20)) {
+                let connects = await watched.statistics.connects
+                return connects >= 2 ? await watched.isConnected : false
+            })
+            #expect(await watched.statistics.disconnects == 1)
+            // The same dead path, unwatched: the connection still believes it is open.
+            #expect(await unwatched.statistics.connects == 1)
+            #expect(await unwatched.statistics.disconnects == 0)
+            #expect(await unwatched.isConnected)
+            await watched.close()
+            await unwatched.close()
+            await proxy.close()
+        }
+    }
+
+    @Test("backoff windows double to the cap, and the wait is drawn from the whole window (full jitter)")
+    func fullJitter() {
+        let window = { (attempt: Int) in
+            RealtimeConnectionConfiguration.fullJitter(attempt: attempt, initial: .milliseconds(200), maximum: .seconds(15), unit: 1)
+        }
+        #expect(window(1) == .milliseconds(200))
+        #expect(window(4) == .milliseconds(1600))
+        #expect(window(8) == .seconds(15))
+        #expect(window(1000) == .seconds(15))
+        #expect(RealtimeConnectionConfiguration.fullJitter(attempt: 3, initial: .milliseconds(200), maximum: .seconds(15), unit: 0) == .zero)
+        let backoff = RealtimeConnectionConfiguration.exponentialBackoff()
+        let waits = (0..<400).map { _ in backoff(5) }
+        #expect(waits.allSatisfy { $0 >= .zero && $0 <= .milliseconds(3200) })
+        // Spread over the whole window, not just its upper half.
+        #expect(waits.contains { $0 < .milliseconds(800) } && waits.contains { $0 > .milliseconds(2400) })
+    }
+}
