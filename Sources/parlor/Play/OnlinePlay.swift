@@ -40,7 +40,9 @@ struct OnlinePlay {
         let game = try await find(gameType, client)
         guard let id = UUID(uuidString: game.id) else { throw CommandFailure(.software, "the server named game '\(game.id)'") }
         let events = await client.realtime()
-        let endpoint = OnlineGameEndpoint<Screen.Module>(client: client, game: id)
+        // Moves made while the server is unreachable wait here and go when it is back.
+        let queue = try OfflineMoveQueue(file: directory.appendingPathComponent("\(options.profile)-moves.json"))
+        let endpoint = OnlineGameEndpoint<Screen.Module>(client: client, game: id, offlineQueue: queue)
         try await endpoint.start(following: events)
         let read = try await parlorCall { try await client.api.getGame(path: .init(gameID: game.id)).ok.body.json }
         let labels = Dictionary(read.seats.enumerated().map { ($0.offset, $0.element.name) }, uniquingKeysWith: { first, _ in first })
