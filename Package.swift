@@ -31,6 +31,10 @@ enum Products {
 
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+enum Platforms {
+    static let apple: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS]
+}
+
 let package = Package(
     name: "parlor",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -71,6 +75,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
@@ -127,6 +132,9 @@ let package = Package(
             dependencies: [
                 "ParlorAPI", "StatsSync", "GameCore", "GameSession", "DurableFiles", Products.openAPIRuntime, Products.httpTypes,
                 .product(name: "WSClient", package: "swift-websocket"), Products.logging,
+                // The default transport: URLSession on Apple platforms, AsyncHTTPClient elsewhere.
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession", condition: .when(platforms: Platforms.apple)),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(platforms: [.linux])),
             ], swiftSettings: strict),
         // Storage: one SQL code path over SQLite and PostgreSQL, with versioned migrations.
         .target(

@@ -1,7 +1,5 @@
-import AsyncHTTPClient
 import Foundation
 import GameCore
-import OpenAPIAsyncHTTPClient
 import ParlorAPI
 import ParlorClient
 import TerminalPlay
@@ -18,23 +16,15 @@ struct OnlinePlay {
         guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw CommandFailure(.usage, "--server must be an http(s) URL, got '\(server)'")
         }
-        let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
-        do {
-            try await play(url: url, http: http, make: make)
-            try? await http.shutdown()
-        } catch {
-            try? await http.shutdown()
-            throw error
-        }
+        try await play(url: url, make: make)
     }
 
-    private func play<Screen: TerminalScreen>(url: URL, http: HTTPClient, make: ([Int: String], String) -> Screen) async throws {
+    private func play<Screen: TerminalScreen>(url: URL, make: ([Int: String], String) -> Screen) async throws {
         let gameType = Screen.Module.id.rawValue
         let directory = URL(fileURLWithPath: ".parlor/play", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let client = ParlorClient(
-            serverURL: url, transport: AsyncHTTPClientTransport(configuration: .init(client: http)),
-            store: FileCredentialStore(url: directory.appendingPathComponent("\(options.profile).json")))
+        // The SDK's default transport, as an app has it (AsyncHTTPClient here, URLSession on Apple).
+        let client = ParlorClient(serverURL: url, store: FileCredentialStore(url: directory.appendingPathComponent("\(options.profile).json")))
         let me = try await signIn(client, deviceFile: directory.appendingPathComponent("\(options.profile).device"))
         print("Signed in as \(me.displayName) (\(options.profile)).")
         let game = try await find(gameType, client)
