@@ -25,6 +25,7 @@ struct RealtimeEventsTests {
             let annEvents = try #require(await ann.realtime())
             let bobEvents = try #require(await bob.realtime())
             var bobInbox = await bobEvents.user().makeAsyncIterator()
+            var bobTyped = await bobEvents.userEvents().makeAsyncIterator()
             // Invitations reach sockets the server has welcomed.
             for events in [annEvents, bobEvents] {
                 let deadline = ContinuousClock.now + .seconds(20)
@@ -40,12 +41,17 @@ struct RealtimeEventsTests {
             var invitation = await bobInbox.next()
             while invitation?.type == .welcome { invitation = await bobInbox.next() }
             #expect(invitation?.type == .invitation)
+            var typed = await bobTyped.next()
+            while case .welcome? = typed { typed = await bobTyped.next() }
+            guard case .invitation(let decoded)? = typed else { throw EventsFailure("not a typed invitation: \(String(describing: typed))") }
+            #expect(decoded.game.uuidString.lowercased() == created.id && decoded.from == annUser.id)
 
             let code = try #require(created.inviteCode)
             _ = try await parlorCall { try await bob.api.joinGameByCode(body: .json(.init(code: code))) }
             let game = try #require(UUID(uuidString: created.id))
             var annGame = try await annEvents.game(game).makeAsyncIterator()
             var bobGame = try await bobEvents.game(game).makeAsyncIterator()
+            var annTyped = try await annEvents.events(of: game, as: Quortex.self).makeAsyncIterator()
             #expect(await annGame.next()?.type == .state)
             #expect(await bobGame.next()?.type == .state)
 
@@ -61,9 +67,18 @@ struct RealtimeEventsTests {
                 try await mover.api.submitMove(path: .init(gameID: created.id), body: .json(.init(moveId: "m1", action: action)))
             }
             #expect(await annGame.next()?.type == .moveMade)
+            var annEvent = await annTyped.next()
+            if case .state? = annEvent { annEvent = await annTyped.next() }
+            guard case .moveMade(let made)? = annEvent else { throw EventsFailure("not a typed move: \(String(describing: annEvent))") }
+            #expect(made.view.position.board[placement.cell] != nil, "the move's view, decoded as Quortex's")
             #expect(await bobGame.next()?.type == .moveMade)
             await annEvents.connection.close()
             await bobEvents.connection.close()
         }
     }
+}
+
+struct EventsFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
