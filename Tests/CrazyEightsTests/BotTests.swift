@@ -1,9 +1,10 @@
+import CPUBoundTesting
 import GameCore
 import Testing
 
 @testable import CrazyEights
 
-@Suite struct BotTests {
+@Suite(.cpuBound) struct BotTests {
     /// Rounds won outright by `bot` in two-player matches of one round against `opponent`, seats
     /// alternating. A blocked round shared by both counts for neither.
     func roundWins(preset: CrazyEightsSettings.Preset, rounds: Int, firstSeed: UInt64) async throws -> Int {

@@ -1,3 +1,4 @@
+import CPUBoundTesting
 import Foundation
 import GameCore
 import Testing
@@ -5,7 +6,7 @@ import Testing
 @testable import CrazyEights
 
 /// Properties of the rules over thousands of seeded matches (see `SeededMatches.swift`).
-@Suite struct PropertyTests {
+@Suite(.cpuBound) struct PropertyTests {
     @Test func cardsAreConservedAndEveryMatchEnds() async throws {
         var endings: [WinType: Int] = [:]
         var blockedRounds = 0

@@ -1,9 +1,10 @@
+import CPUBoundTesting
 import GameCore
 import Testing
 
 @testable import CrazyEights
 
-@Suite struct RoundTests {
+@Suite(.cpuBound) struct RoundTests {
     @Test func goingOutWinsTheRoundAndScoresTheOtherHands() throws {
         let state = try Scenario("7S", "8C KD AH 3H", "QC 10D").state().playing("play 7S")
         let result = try #require(state.rounds.last)

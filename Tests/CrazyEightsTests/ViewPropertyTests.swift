@@ -1,3 +1,4 @@
+import CPUBoundTesting
 import Foundation
 import GameCore
 import Testing
@@ -6,7 +7,7 @@ import Testing
 
 /// Properties of views and predictions over seeded matches: nothing hidden leaks into a seat's
 /// bytes, and a client's prediction of its own play is what the host then sends.
-@Suite struct ViewPropertyTests {
+@Suite(.cpuBound) struct ViewPropertyTests {
     @Test func viewsNeverContainOtherHands() async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -13,15 +13,17 @@ final class PseudoTerminalProcess: Sendable {
     private let output = OutputBuffer()
 
     init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        // Close-on-exec: children other tests start meanwhile must not inherit either side, or
+        // the master would not see the end when this child exits.
         // posix_openpt and friends are hidden behind feature macros Swift's Glibc does not set;
         // they are these ioctls on Linux's devpts (TIOCSPTLCK to unlock, TIOCGPTN for the number).
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
             throw ProcessFailure("no pseudo-terminal: errno \(errno)")
         }
-        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard slave >= 0 else { throw ProcessFailure("cannot open /dev/pts/\(number): errno \(errno)") }
         var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)

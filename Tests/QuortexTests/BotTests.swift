@@ -1,9 +1,10 @@
+import CPUBoundTesting
 import GameCore
 import Testing
 
 @testable import Quortex
 
-@Suite struct BotTests {
+@Suite(.cpuBound) struct BotTests {
     /// Outright wins (ties do not count) of `bot` over `opponent` in two-player games with seeds
     /// from `firstSeed`, seats alternating so neither bot always has the same side.
     func wins(of bot: any QuortexBot, against opponent: any QuortexBot, games: Int, firstSeed: UInt64) async throws -> Int {

@@ -1,3 +1,4 @@
+import CPUBoundTesting
 import Foundation
 import GameCore
 import QuortexOracle
@@ -6,7 +7,7 @@ import Testing
 @testable import Quortex
 
 /// Properties over thousands of seeded random games with 2 to 6 players.
-@Suite struct PropertyTests {
+@Suite(.cpuBound) struct PropertyTests {
     static let seeds = UInt64(0)..<3000
 
     static func players(for seed: UInt64) -> Int { 2 + Int(seed % 5) }
