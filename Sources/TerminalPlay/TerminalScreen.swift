@@ -28,31 +28,44 @@ public enum ScreenCommand<Action: Sendable>: Sendable {
     case quit
 }
 
-/// Shared key handling: `?` toggles the rules, `q` asks to leave and `y` confirms.
+/// What every screen shares: the names shown for seats, the message line, and the keys `?`
+/// (the rules), `q` (asks to leave) and `y` (confirms).
 public struct ScreenChrome: Sendable, Equatable {
+    /// Shown for seats, e.g. "bot (hard)"; the player's own seat is "you".
+    public var seatLabels: [Int: String]
+    /// The prompt when leaving mid-game (online it says the game is resigned).
+    public var quitPrompt: String
+    public var message: String?
     public var showsRules = false
     public var confirmingQuit = false
 
-    public init() {}
+    public init(seatLabels: [Int: String] = [:], quitPrompt: String = "Leave the game? y to leave, any other key to stay.") {
+        self.seatLabels = seatLabels
+        self.quitPrompt = quitPrompt
+    }
 
-    /// Handles the keys every screen shares; nil when `key` is the screen's own.
-    mutating func handle<Action>(_ key: Key, gameOver: Bool, quitPrompt: String) -> (ScreenCommand<Action>, String?)? {
+    /// Clears the message and handles the keys every screen shares; nil when `key` is the screen's own.
+    mutating func intercept<Action>(_ key: Key, gameOver: Bool) -> ScreenCommand<Action>? {
+        message = nil
         if showsRules {
             showsRules = false
-            return (.none, nil)
+            return ScreenCommand.none
         }
         if confirmingQuit {
             confirmingQuit = false
-            return key == .character("y") || key == .character("Y") ? (.quit, nil) : (.none, "Staying in the game.")
+            if key == .character("y") || key == .character("Y") { return .quit }
+            message = "Staying in the game."
+            return ScreenCommand.none
         }
         switch key {
         case .character("?"):
             showsRules = true
-            return (.none, nil)
+            return ScreenCommand.none
         case .character("q"), .character("Q"), .escape:
-            if gameOver { return (.quit, nil) }
+            if gameOver { return .quit }
             confirmingQuit = true
-            return (.none, quitPrompt)
+            message = quitPrompt
+            return ScreenCommand.none
         default:
             return nil
         }

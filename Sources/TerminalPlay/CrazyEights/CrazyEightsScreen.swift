@@ -12,23 +12,21 @@ public struct CrazyEightsScreen: TerminalScreen {
     public var selected = 0
     /// The eight waiting for its suit.
     public var namingSuitFor: Card?
-    public var message: String?
-    var chrome = ScreenChrome()
-    public var seatLabels: [Int: String]
-    public var quitPrompt: String
+    public var chrome: ScreenChrome
+    public var message: String? {
+        get { chrome.message }
+        set { chrome.message = newValue }
+    }
+    var seatLabels: [Int: String] { chrome.seatLabels }
 
-    public init(seatLabels: [Int: String] = [:], quitPrompt: String = "Leave the game? y to leave, any other key to stay.") {
-        self.seatLabels = seatLabels
-        self.quitPrompt = quitPrompt
+    public init(seatLabels: [Int: String] = [:], quitPrompt: String? = nil) {
+        chrome = ScreenChrome(seatLabels: seatLabels)
+        if let quitPrompt { chrome.quitPrompt = quitPrompt }
     }
 
     public mutating func handle(_ key: Key, in snapshot: SessionSnapshot<CrazyEights>) -> ScreenCommand<CrazyEightsAction> {
         let view = snapshot.view
-        message = nil
-        if let (command, text) = chrome.handle(key, gameOver: view?.outcome != nil, quitPrompt: quitPrompt) as (ScreenCommand<CrazyEightsAction>, String?)? {
-            message = text
-            return command
-        }
+        if let command: ScreenCommand<CrazyEightsAction> = chrome.intercept(key, gameOver: view?.outcome != nil) { return command }
         guard let view, let seat = view.viewer.seat else { return .none }
         if let eight = namingSuitFor {
             namingSuitFor = nil

@@ -8,25 +8,21 @@ public struct QuortexScreen: TerminalScreen {
     public typealias Module = Quortex
 
     public var cursor = QuortexCursor()
-    public var message: String?
-    var chrome = ScreenChrome()
-    /// Shown for seats, e.g. "bot (hard)"; the player's own seat is "you".
-    public var seatLabels: [Int: String]
-    /// The prompt when leaving mid-game (online it says the game is resigned).
-    public var quitPrompt: String
+    public var chrome: ScreenChrome
+    public var message: String? {
+        get { chrome.message }
+        set { chrome.message = newValue }
+    }
+    var seatLabels: [Int: String] { chrome.seatLabels }
 
-    public init(seatLabels: [Int: String] = [:], quitPrompt: String = "Leave the game? y to leave, any other key to stay.") {
-        self.seatLabels = seatLabels
-        self.quitPrompt = quitPrompt
+    public init(seatLabels: [Int: String] = [:], quitPrompt: String? = nil) {
+        chrome = ScreenChrome(seatLabels: seatLabels)
+        if let quitPrompt { chrome.quitPrompt = quitPrompt }
     }
 
     public mutating func handle(_ key: Key, in snapshot: SessionSnapshot<Quortex>) -> ScreenCommand<QuortexAction> {
         let view = snapshot.view
-        message = nil
-        if let (command, text) = chrome.handle(key, gameOver: view?.outcome != nil, quitPrompt: quitPrompt) as (ScreenCommand<QuortexAction>, String?)? {
-            message = text
-            return command
-        }
+        if let command: ScreenCommand<QuortexAction> = chrome.intercept(key, gameOver: view?.outcome != nil) { return command }
         guard let view, let seat = view.viewer.seat else { return .none }
         let legal = view.legalPlacements ?? []
         switch key {
@@ -62,7 +58,7 @@ public struct QuortexScreen: TerminalScreen {
         lines += QuortexBoardDrawing(view: view, cursor: seat == nil ? nil : cursor, style: style).lines()
         lines.append("")
         lines += tileLines(view, seat, style)
-        lines.append(message.map { chrome.confirmingQuit ? style.warning($0) : style.warning($0) } ?? "")
+        lines.append(message.map(style.warning) ?? "")
         lines.append(style.dim("←↑→↓/hjkl move · r R rotate · Tab next legal · Enter place · ? rules · q quit"))
         return lines
     }

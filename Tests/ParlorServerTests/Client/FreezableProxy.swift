@@ -65,7 +65,8 @@ private final class Relay: ChannelInboundHandler, Sendable {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        partner.close(promise: nil)
+        // A dead path carries no close either: the other side learns nothing.
+        if !state.isFrozen(number) { partner.close(promise: nil) }
         context.fireChannelInactive()
     }
 }
