@@ -252,7 +252,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ], swiftSettings: strict),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
-        .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore", "CPUBoundTesting"], swiftSettings: strict),
+        .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),
         .testTarget(name: "BestBallTests", dependencies: ["BestBall", "GameCore"], swiftSettings: strict),
         .testTarget(name: "SocialTests", dependencies: ["Social", "GameCore"], swiftSettings: strict),
         .testTarget(name: "ApplePushTests", dependencies: ["ApplePush", Products.crypto], swiftSettings: strict),
@@ -269,9 +269,7 @@ let package = Package(
         .testTarget(
             name: "TerminalPlayTests", dependencies: ["TerminalPlay", "Quortex", "CrazyEights", "GameCore", "GameSession"],
             swiftSettings: strict),
-        .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle", "CPUBoundTesting"], swiftSettings: strict),
-        // Computing tests run on threads of their own (the `.cpuBound` trait), off the shared pool.
-        .target(name: "CPUBoundTesting", path: "Tests/CPUBoundTesting", swiftSettings: strict),
+        .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle"], swiftSettings: strict),
         // A plain, slow reading of the Quortex rules that the tests hold the fast engine to.
         .target(
             name: "QuortexOracle", dependencies: ["Quortex"], path: "Tests/QuortexOracle",

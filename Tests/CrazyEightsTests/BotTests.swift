@@ -1,10 +1,9 @@
-import CPUBoundTesting
 import GameCore
 import Testing
 
 @testable import CrazyEights
 
-@Suite(.cpuBound) struct BotTests {
+@Suite struct BotTests {
     /// Rounds won outright by `bot` in two-player matches of one round against `opponent`, seats
     /// alternating. A blocked round shared by both counts for neither.
     func roundWins(preset: CrazyEightsSettings.Preset, rounds: Int, firstSeed: UInt64) async throws -> Int {

@@ -1,4 +1,3 @@
-import CPUBoundTesting
 import Foundation
 import GameCore
 import Testing
@@ -6,7 +5,7 @@ import Testing
 @testable import CrazyEights
 
 /// Properties of the rules over thousands of seeded matches (see `SeededMatches.swift`).
-@Suite(.cpuBound) struct PropertyTests {
+@Suite struct PropertyTests {
     @Test func cardsAreConservedAndEveryMatchEnds() async throws {
         var endings: [WinType: Int] = [:]
         var blockedRounds = 0

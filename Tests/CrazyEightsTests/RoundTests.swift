@@ -1,10 +1,9 @@
-import CPUBoundTesting
 import GameCore
 import Testing
 
 @testable import CrazyEights
 
-@Suite(.cpuBound) struct RoundTests {
+@Suite struct RoundTests {
     @Test func goingOutWinsTheRoundAndScoresTheOtherHands() throws {
         let state = try Scenario("7S", "8C KD AH 3H", "QC 10D").state().playing("play 7S")
         let result = try #require(state.rounds.last)

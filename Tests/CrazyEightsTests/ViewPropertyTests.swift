@@ -1,4 +1,3 @@
-import CPUBoundTesting
 import Foundation
 import GameCore
 import Testing
@@ -7,7 +6,7 @@ import Testing
 
 /// Properties of views and predictions over seeded matches: nothing hidden leaks into a seat's
 /// bytes, and a client's prediction of its own play is what the host then sends.
-@Suite(.cpuBound) struct ViewPropertyTests {
+@Suite struct ViewPropertyTests {
     @Test func viewsNeverContainOtherHands() async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -100,7 +100,7 @@ final class ParlorProcess: Sendable {
     /// Runs `executable ARGUMENTS` to completion.
     static func run(
         _ arguments: [String], executable: String = "parlor", in directory: URL, environment: [String: String] = [:], input: Data? = nil,
-        niceness: Int32 = 0, timeout: Duration = .seconds(60)
+        niceness: Int32 = 0, timeout: Duration = .seconds(180)
     ) async throws -> (status: Int32, stdout: String, stderr: String) {
         let child = try ParlorProcess(arguments, executable: executable, in: directory, environment: environment, input: input)
         if niceness != 0 { child.lowerPriority(by: niceness) }

@@ -1,10 +1,9 @@
-import CPUBoundTesting
 import GameCore
 import Testing
 
 @testable import Quortex
 
-@Suite(.cpuBound) struct BotTests {
+@Suite struct BotTests {
     /// Outright wins (ties do not count) of `bot` over `opponent` in two-player games with seeds
     /// from `firstSeed`, seats alternating so neither bot always has the same side.
     func wins(of bot: any QuortexBot, against opponent: any QuortexBot, games: Int, firstSeed: UInt64) async throws -> Int {

@@ -1,4 +1,3 @@
-import CPUBoundTesting
 import Foundation
 import GameCore
 import QuortexOracle
@@ -7,7 +6,7 @@ import Testing
 @testable import Quortex
 
 /// Properties over thousands of seeded random games with 2 to 6 players.
-@Suite(.cpuBound) struct PropertyTests {
+@Suite struct PropertyTests {
     static let seeds = UInt64(0)..<3000
 
     static func players(for seed: UInt64) -> Int { 2 + Int(seed % 5) }
