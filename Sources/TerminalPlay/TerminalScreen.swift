@@ -14,8 +14,18 @@ public protocol TerminalScreen: Sendable {
     /// The whole screen, one string per line (styled with `style`).
     func render(_ snapshot: SessionSnapshot<Module>, style: TerminalStyle) -> [String]
 
+    /// Seat names, the message line and the shared keys.
+    var chrome: ScreenChrome { get set }
+}
+
+extension TerminalScreen {
     /// Shown under the board until the next key: why a move was refused, a prompt, a hint.
-    var message: String? { get set }
+    public var message: String? {
+        get { chrome.message }
+        set { chrome.message = newValue }
+    }
+
+    var seatLabels: [Int: String] { chrome.seatLabels }
 }
 
 /// What a key asks the driver to do.

@@ -13,11 +13,6 @@ public struct CrazyEightsScreen: TerminalScreen {
     /// The eight waiting for its suit.
     public var namingSuitFor: Card?
     public var chrome: ScreenChrome
-    public var message: String? {
-        get { chrome.message }
-        set { chrome.message = newValue }
-    }
-    var seatLabels: [Int: String] { chrome.seatLabels }
 
     public init(seatLabels: [Int: String] = [:], quitPrompt: String? = nil) {
         chrome = ScreenChrome(seatLabels: seatLabels)

@@ -9,11 +9,6 @@ public struct QuortexScreen: TerminalScreen {
 
     public var cursor = QuortexCursor()
     public var chrome: ScreenChrome
-    public var message: String? {
-        get { chrome.message }
-        set { chrome.message = newValue }
-    }
-    var seatLabels: [Int: String] { chrome.seatLabels }
 
     public init(seatLabels: [Int: String] = [:], quitPrompt: String? = nil) {
         chrome = ScreenChrome(seatLabels: seatLabels)
