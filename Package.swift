@@ -110,6 +110,13 @@ let package = Package(
             dependencies: [
                 "GameCore", "PlayerProfiles", Products.compressNIO, Products.nioCore, Products.crypto, Products.logging,
             ], swiftSettings: strict),
+        // Party play between devices: encrypted TCP links to the host and lobby discovery (UDP here, Bonjour on Apple).
+        .target(
+            name: "PartyNetwork",
+            dependencies: [
+                "GameCore", "GameSession", Products.nioCore, .product(name: "NIOPosix", package: "swift-nio"), Products.crypto,
+                Products.logging,
+            ], swiftSettings: strict),
         // Terminal play: screens and an offline bot table for `parlor play`, pure and tested without a tty.
         .target(
             name: "TerminalPlay", dependencies: ["GameCore", "GameSession", "Quortex", "CrazyEights"], swiftSettings: strict),
@@ -266,6 +273,12 @@ let package = Package(
                 Products.logging,
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "PartyNetworkTests",
+            dependencies: [
+                "PartyNetwork", "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", Products.nioCore,
+                .product(name: "NIOPosix", package: "swift-nio"), Products.crypto,
+            ], swiftSettings: strict),
         .testTarget(
             name: "TerminalPlayTests", dependencies: ["TerminalPlay", "Quortex", "CrazyEights", "GameCore", "GameSession"],
             swiftSettings: strict),

@@ -30,20 +30,25 @@ public enum TestDatabaseKind: String, Sendable, CustomStringConvertible {
                 try await body(.sqlite(path: directory.appendingPathComponent("parlor.sqlite").path))
             }
         case .postgres:
-            let admin = try Self.postgresAdmin()
-            guard case .postgres(var target) = admin else { throw TestSetupError("PARLOR_TEST_POSTGRES_URL is not a postgres:// URL") }
-            let name = "parlor_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            try await Self.adminExecute(admin, "CREATE DATABASE \(name)")
-            Self.recordPostgresRun(name)
-            target.database = name
-            do {
-                let result = try await body(.postgres(target))
-                try await Self.adminExecute(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-                return result
-            } catch {
-                try? await Self.adminExecute(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-                throw error
-            }
+            return try await withFreshPostgres(template: nil, body)
+        }
+    }
+
+    /// A new PostgreSQL database, empty or a copy of `template`, dropped afterwards.
+    func withFreshPostgres<Result: Sendable>(template: String?, _ body: (DatabaseLocation) async throws -> Result) async throws -> Result {
+        let admin = try Self.postgresAdmin()
+        guard case .postgres(var target) = admin else { throw TestSetupError("PARLOR_TEST_POSTGRES_URL is not a postgres:// URL") }
+        let name = "parlor_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try await Self.createDatabase(name, template: template, admin: admin)
+        Self.recordPostgresRun(name)
+        target.database = name
+        do {
+            let result = try await body(.postgres(target))
+            try await Self.adminExecute(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            return result
+        } catch {
+            try? await Self.adminExecute(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            throw error
         }
     }
 
@@ -52,22 +57,34 @@ public enum TestDatabaseKind: String, Sendable, CustomStringConvertible {
         migrations: [Migration] = [],
         _ body: (Database) async throws -> Result
     ) async throws -> Result {
-        try await withFreshLocation { location in
-            try await Database.withOpened(location, logger: .quiet) { database in
-                if !migrations.isEmpty { try await Migrator(migrations: migrations).migrate(database) }
-                return try await body(database)
-            }
+        try await withFreshLocation(migratedTo: migrations) { location in
+            try await Database.withOpened(location, logger: .quiet) { database in try await body(database) }
         }
     }
 
-    private static func postgresAdmin() throws -> DatabaseLocation {
+    static func postgresAdmin() throws -> DatabaseLocation {
         guard let url = ProcessInfo.processInfo.environment["PARLOR_TEST_POSTGRES_URL"] else {
             throw TestSetupError("PARLOR_TEST_REQUIRE_POSTGRES is set but PARLOR_TEST_POSTGRES_URL is not")
         }
         return try DatabaseLocation(url: url)
     }
 
-    private static func adminExecute(_ admin: DatabaseLocation, _ statement: String) async throws {
+    /// Creates `name`; a copy of `template` waits out the last connection of whoever made the
+    /// template, which PostgreSQL may still be closing.
+    private static func createDatabase(_ name: String, template: String?, admin: DatabaseLocation) async throws {
+        guard let template else { return try await adminExecute(admin, "CREATE DATABASE \(name)") }
+        var attempt = 0
+        while true {
+            do {
+                return try await adminExecute(admin, "CREATE DATABASE \(name) TEMPLATE \(template)")
+            } catch where attempt < 50 && String(reflecting: error).contains("being accessed by other users") {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
+    static func adminExecute(_ admin: DatabaseLocation, _ statement: String) async throws {
         try await Database.withOpened(admin, logger: .quiet) { database in
             try await database.withConnection { sql in try await sql.raw(SQLQueryString(stringLiteral: statement)).run() }
         }

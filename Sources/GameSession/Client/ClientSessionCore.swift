@@ -83,6 +83,13 @@ public struct ClientSessionCore<Module: GameModule>: Sendable {
         return phase == .joining ? joinRequest(now: now) : []
     }
 
+    /// The transport's link to the host was refused before the lobby could answer (a passcode
+    /// checked in the handshake): the join ends with that reason.
+    public mutating func refused(_ reason: String, by peer: PeerID) {
+        guard peer == host, !phase.isOver else { return }
+        phase = .rejected(reason: reason)
+    }
+
     /// Losing the host starts the grace period (measured from when it was last heard).
     public mutating func disconnected(_ peer: PeerID, now: SessionInstant) -> [Outgoing] { [] }
 

@@ -41,6 +41,11 @@ public actor SessionClient<Module: GameModule>: SessionPeer {
         await send(core.disconnected(peer, now: clock.now))
     }
 
+    public func refused(_ reason: String, by peer: PeerID) async {
+        core.refused(reason, by: peer)
+        changed.yield()
+    }
+
     public func tick() async {
         await send(core.tick(now: clock.now))
     }

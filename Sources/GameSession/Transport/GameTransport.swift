@@ -15,6 +15,13 @@ public protocol TransportReceiver: Actor {
     func received(_ frame: Data, from peer: PeerID) async
     func connected(_ peer: PeerID) async
     func disconnected(_ peer: PeerID) async
+    /// The link to `peer` was refused before any session frame could pass (a wrong passcode at a
+    /// transport that checks it, say); `reason` is for the person.
+    func refused(_ reason: String, by peer: PeerID) async
+}
+
+extension TransportReceiver {
+    public func refused(_ reason: String, by peer: PeerID) async {}
 }
 
 /// A session endpoint: it receives frames and is ticked regularly to send heartbeats, resend

@@ -3,13 +3,26 @@ import SQLKit
 
 /// SQL over `topdog_players`.
 package enum PlayerStore {
-    /// Inserts `players`, replacing the stored row of any id already there.
+    /// Rows per statement: one round trip per hundred players instead of one per player (the
+    /// pool is seeded inside a migration, which every new database runs).
+    static let rowsPerStatement = 100
+
+    /// Inserts `players`, replacing the stored row of any id already there (the last of several
+    /// with one id wins).
     package static func upsert(_ players: [DraftPlayer], at time: Int64, on sql: any SQLDatabase) async throws {
-        for player in players {
+        var latest: [String: Int] = [:]
+        for (index, player) in players.enumerated() { latest[player.id] = index }
+        let unique = players.enumerated().filter { latest[$0.element.id] == $0.offset }.map(\.element)
+        for start in stride(from: 0, to: unique.count, by: rowsPerStatement) {
+            let rows = unique[start..<min(start + rowsPerStatement, unique.count)].map { player -> SQLQueryString in
+                """
+                (\(bind: player.id), \(bind: player.firstName), \(bind: player.lastName), \(bind: player.position.rawValue), \(bind: player.team),
+                \(bind: player.byeWeek), \(bind: hundredths(player.adp)), \(bind: hundredths(player.projectedPoints)), \(bind: player.rank), \(bind: time))
+                """
+            }
             try await sql.raw("""
                 INSERT INTO topdog_players (id, first_name, last_name, position, team, bye_week, adp_hundredths, projected_hundredths, rank, updated_at)
-                VALUES (\(bind: player.id), \(bind: player.firstName), \(bind: player.lastName), \(bind: player.position.rawValue), \(bind: player.team),
-                \(bind: player.byeWeek), \(bind: hundredths(player.adp)), \(bind: hundredths(player.projectedPoints)), \(bind: player.rank), \(bind: time))
+                VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name, position = excluded.position,
                 team = excluded.team, bye_week = excluded.bye_week, adp_hundredths = excluded.adp_hundredths,
                 projected_hundredths = excluded.projected_hundredths, rank = excluded.rank, updated_at = excluded.updated_at

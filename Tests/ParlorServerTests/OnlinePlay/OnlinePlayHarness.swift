@@ -87,10 +87,7 @@ func withOnlinePlayNode<Result: Sendable>(
 
 /// A fresh, migrated PostgreSQL database for nodes to share.
 func withSharedPostgres(_ body: @escaping @Sendable (DatabaseLocation) async throws -> Void) async throws {
-    try await TestDatabaseKind.postgres.withFreshLocation { location in
-        _ = try await Database.withOpened(location, logger: .quiet) { database in try await Migrator.parlor.migrate(database) }
-        try await body(location)
-    }
+    try await TestDatabaseKind.postgres.withFreshLocation(migratedTo: ParlorMigrations.all) { location in try await body(location) }
 }
 
 private func withOnlinePlayNode<Result: Sendable>(
