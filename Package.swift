@@ -119,7 +119,7 @@ let package = Package(
             ], swiftSettings: strict),
         // Terminal play: screens and an offline bot table for `parlor play`, pure and tested without a tty.
         .target(
-            name: "TerminalPlay", dependencies: ["GameCore", "GameSession", "Quortex", "CrazyEights"], swiftSettings: strict),
+            name: "TerminalPlay", dependencies: ["GameCore", "GameSession", "PlayerProfiles", "Quortex", "CrazyEights"], swiftSettings: strict),
         // Wire: the REST contract, generated from openapi.yaml at build time.
         .target(
             name: "ParlorAPI",
@@ -246,7 +246,7 @@ let package = Package(
                 "ApplePush", Products.nioSSL,
                 .product(name: "NIOHTTP1", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
-                "Quortex", "CrazyEights", "TerminalPlay", Products.argumentParser,
+                "Quortex", "CrazyEights", "TerminalPlay", "PartyNetwork", "PlayerProfiles", Products.argumentParser,
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ], swiftSettings: strict),
         // The load generator: bot games over WebSockets against a running server; a client, so
@@ -276,7 +276,7 @@ let package = Package(
         .testTarget(
             name: "PartyNetworkTests",
             dependencies: [
-                "PartyNetwork", "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", Products.nioCore,
+                "PartyNetwork", "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", "ParlorTestSupport", Products.nioCore,
                 .product(name: "NIOPosix", package: "swift-nio"), Products.crypto,
             ], swiftSettings: strict),
         .testTarget(
@@ -336,7 +336,7 @@ let package = Package(
                 "ParlorDatabase", Products.logging, Products.hummingbird, Products.jwtKit, Products.crypto,
                 .product(name: "CryptoExtras", package: "swift-crypto"), Products.serviceLifecycle, Products.nioCore,
                 Products.httpTypes, .product(name: "HummingbirdHTTP2", package: "hummingbird"), Products.nioSSL, Products.x509,
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "NIOPosix", package: "swift-nio"),
             ], path: "Tests/ParlorTestSupport", swiftSettings: strict),
     ]
 )

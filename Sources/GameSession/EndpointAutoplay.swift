@@ -18,7 +18,8 @@ public enum EndpointAutoplay {
         for await _ in wakes {
             let snapshot = await endpoint.snapshot()
             if snapshot.phase.isOver || snapshot.lobby?.phase == .finished { return }
-            guard snapshot.lobby?.phase == .playing, !snapshot.isWaitingForHost, let view = snapshot.view, let action = choose(view)
+            // An endpoint without a lobby (an online game) is playing once it has a view.
+            guard snapshot.lobby.map({ $0.phase == .playing }) ?? true, !snapshot.isWaitingForHost, let view = snapshot.view, let action = choose(view)
             else { continue }
             // A view a little behind the host's may offer a move the host refuses; the next state corrects it.
             try? await endpoint.perform(action)

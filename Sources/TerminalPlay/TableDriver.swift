@@ -65,7 +65,8 @@ public struct TableDriver<Screen: TerminalScreen>: Sendable {
             }
             snapshot = await endpoint.snapshot()
             draw(screen, snapshot)
-            if case .ended = snapshot.phase {
+            // A session's match is over when its lobby says so (the session itself goes on).
+            if snapshot.phase.isOver || snapshot.lobby?.phase == .finished {
                 return (.finished(snapshot.view.flatMap(Screen.Module.outcome(in:))), screen)
             }
         }

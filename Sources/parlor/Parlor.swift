@@ -6,6 +6,6 @@ struct Parlor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parlor",
         abstract: "The Parlor game platform server.",
-        subcommands: [Serve.self, Migrate.self, AdminCommand.self, KeysCommand.self, QuortexCommand.self, CrazyEightsCommand.self, TopDogCommand.self, PushCommand.self, BotsCommand.self, PlayCommand.self, Bench.self, Version.self]
+        subcommands: [Serve.self, Migrate.self, AdminCommand.self, KeysCommand.self, QuortexCommand.self, CrazyEightsCommand.self, TopDogCommand.self, PushCommand.self, BotsCommand.self, PlayCommand.self, PartyCommand.self, Bench.self, Version.self]
     )
 }

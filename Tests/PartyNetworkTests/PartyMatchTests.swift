@@ -1,6 +1,7 @@
 import CrazyEights
 import GameCore
 import GameSession
+import ParlorTestSupport
 import PartyNetwork
 import PlayerProfiles
 import Testing
@@ -73,6 +74,34 @@ import Testing
         let waited = ContinuousClock.now - gone
         #expect(waited >= .seconds(1), "the joiner waited \(waited), not the grace period")
         await joinTask.value  // the joiner's run ends by itself once the session is over
+    }
+
+    /// The path dies without a close (a phone walks out of Wi-Fi): nothing tells either side, so
+    /// the joiner ends after the host's grace and the host removes the joiner after its silence.
+    @Test func aHalfOpenLinkIsNoticedWithinTheGraceRules() async throws {
+        let hosting = try await PartyHarness.hosting()
+        let proxy = try await FreezableProxy(to: hosting.transport.port)
+        let configuration = ClientConfiguration(
+            profile: PlayerProfile(username: "Ann"), appVersion: try #require(SemanticVersion("1.2.0")), passcode: nil,
+            timeouts: PartyHarness.quick, games: GameRegistry([CrazyEights.self]).engineVersions)
+        let joiner = PartyJoining<CrazyEights>(configuration: configuration, address: "127.0.0.1", port: proxy.port, lobbyID: PartyHarness.lobbyID)
+        let hostTask = Task { await hosting.run() }
+        defer { hostTask.cancel() }
+        let joinTask = Task { await joiner.run() }
+        defer { joinTask.cancel() }
+        let host = hosting.host
+        #expect(await eventually { await joiner.client.phase == .joined })
+        #expect(await host.lobby.playerProfiles.count == 2)
+        proxy.freezeOpenConnections()
+        let frozen = ContinuousClock.now
+        #expect(await eventually { await joiner.client.phase == .ended(reason: "The host left") })
+        let joinerNoticed = ContinuousClock.now - frozen
+        #expect(await eventually { await host.lobby.playerProfiles.count == 1 })
+        let hostNoticed = ContinuousClock.now - frozen
+        // Grace 2 s for the joiner, silence 3 s for the host (PartyHarness.quick), counted from the last frame heard.
+        #expect(joinerNoticed >= .milliseconds(1500) && joinerNoticed < .seconds(10), "\(joinerNoticed)")
+        #expect(hostNoticed >= .milliseconds(2500) && hostNoticed < .seconds(12), "\(hostNoticed)")
+        await proxy.close()
     }
 
     /// A joiner drops mid-match: the host plays its seat, and the same player joins again into it.

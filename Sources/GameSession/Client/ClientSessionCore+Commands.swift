@@ -22,7 +22,7 @@ extension ClientSessionCore {
     /// Leaves on purpose.
     public mutating func leave() -> [Outgoing] {
         guard !phase.isOver else { return [] }
-        phase = .ended(reason: "You left the session")
+        phase = .ended(reason: ClientPhase.youLeft)
         return [Outgoing(to: host, .leave)]
     }
 

@@ -16,6 +16,9 @@ public enum ClientPhase: Equatable, Sendable {
     /// The host closed the session, left, or was gone longer than the grace period.
     case ended(reason: String)
 
+    /// The reason of the `ended` phase after the player chose to leave.
+    public static let youLeft = "You left the session"
+
     public var isOver: Bool {
         switch self {
         case .rejected, .kicked, .ended: true

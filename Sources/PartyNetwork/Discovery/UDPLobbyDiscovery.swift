@@ -15,7 +15,7 @@ public struct UDPLobbyDiscovery: LobbyDiscovery {
     /// The default port, shared by every host and joiner on the network.
     public static let defaultPort = 47_800
     /// The service name, as Bonjour would call it; datagrams of anything else are ignored.
-    static let service = "_oneforboys._tcp"
+    static let service = LobbyAdvertisement.bonjourServiceType
     static let maximumDatagramBytes = 2048
 
     public var port: Int

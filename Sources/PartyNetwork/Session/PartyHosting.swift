@@ -32,9 +32,15 @@ public struct PartyHosting<Module: GameModule>: Sendable {
             if let discovery {
                 group.addTask {
                     let (advertisements, sink) = AsyncStream.makeStream(of: LobbyAdvertisement.self, bufferingPolicy: .bufferingNewest(1))
+                    // Polled, not followed: `host.changes` has one reader, the screen or the autoplay.
                     let feeder = Task {
-                        sink.yield(await advertisement())
-                        for await _ in host.changes { sink.yield(await advertisement()) }
+                        var last: LobbyAdvertisement?
+                        while !Task.isCancelled {
+                            let current = await advertisement()
+                            if current != last { sink.yield(current) }
+                            last = current
+                            try? await Task.sleep(for: .milliseconds(250))
+                        }
                         sink.finish()
                     }
                     try? await discovery.advertise(advertisements)

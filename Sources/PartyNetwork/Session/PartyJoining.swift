@@ -34,7 +34,10 @@ public struct PartyJoining<Module: GameModule>: Sendable {
             group.addTask { await transport.run(delivering: client) }
             group.addTask { await client.runTicks(every: .milliseconds(100)) }
             group.addTask {
-                for await _ in client.changes where await client.phase.isOver { return }
+                // Polled: `client.changes` has one reader, the screen or the autoplay.
+                while await !client.phase.isOver {
+                    guard (try? await Task.sleep(for: .milliseconds(200))) != nil else { return }
+                }
             }
             await group.next()
             group.cancelAll()

@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import GameSession
 import ParlorAPI
 import ParlorClient
 import TerminalPlay
@@ -12,21 +13,26 @@ struct OnlinePlay {
     let options: PlayOptions
     let server: String
 
-    func play<Screen: TerminalScreen>(_: Screen.Type, make: ([Int: String], String) -> Screen) async throws {
+    /// Plays with `make`'s screen, or by itself with `autoplay` (one line per event, no screen).
+    func play<Screen: TerminalScreen>(
+        _: Screen.Type, autoplay: (@Sendable (Screen.Module.View) -> Screen.Module.Action?)? = nil, make: ([Int: String], String) -> Screen
+    ) async throws {
         guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw CommandFailure(.usage, "--server must be an http(s) URL, got '\(server)'")
         }
-        try await play(url: url, make: make)
+        try await play(url: url, autoplay: autoplay, make: make)
     }
 
-    private func play<Screen: TerminalScreen>(url: URL, make: ([Int: String], String) -> Screen) async throws {
+    private func play<Screen: TerminalScreen>(
+        url: URL, autoplay: (@Sendable (Screen.Module.View) -> Screen.Module.Action?)?, make: ([Int: String], String) -> Screen
+    ) async throws {
         let gameType = Screen.Module.id.rawValue
         let directory = URL(fileURLWithPath: ".parlor/play", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The SDK's default transport, as an app has it (AsyncHTTPClient here, URLSession on Apple).
         let client = ParlorClient(serverURL: url, store: FileCredentialStore(url: directory.appendingPathComponent("\(options.profile).json")))
         let me = try await signIn(client, deviceFile: directory.appendingPathComponent("\(options.profile).device"))
-        print("Signed in as \(me.displayName) (\(options.profile)).")
+        say("Signed in as \(me.displayName) (\(options.profile)).")
         let game = try await find(gameType, client)
         guard let id = UUID(uuidString: game.id) else { throw CommandFailure(.software, "the server named game '\(game.id)'") }
         let events = await client.realtime()
@@ -36,6 +42,16 @@ struct OnlinePlay {
         try await endpoint.start(following: events)
         let read = try await parlorCall { try await client.api.getGame(path: .init(gameID: game.id)).ok.body.json }
         let labels = Dictionary(read.seats.enumerated().map { ($0.offset, $0.element.name) }, uniquingKeysWith: { first, _ in first })
+        if let autoplay {
+            say("Match started.")
+            await EndpointAutoplay.run(endpoint, choose: autoplay)
+            let outcome = await endpoint.snapshot().view.flatMap(Screen.Module.outcome(in:))
+            await endpoint.stop()
+            await events?.connection.close()
+            let winners = outcome?.winners.map { labels[$0] ?? "P\($0 + 1)" } ?? []
+            say(winners.isEmpty ? "Match over: nobody won." : "Match over: \(winners.joined(separator: " and ")) won (\(outcome?.winType.rawValue ?? "?")).")
+            return
+        }
         let terminal = Terminal(colour: !options.noColor)
         let screen = make(labels, "Leave and resign this game? y to resign, any other key to stay.")
         let (ending, _) = await TableDriver<Screen>(endpoint: endpoint, style: terminal.style, write: terminal.write).run(screen, keys: terminal.keys())
@@ -44,9 +60,9 @@ struct OnlinePlay {
         terminal.restore()
         if ending == .left {
             _ = try? await parlorCall { try await client.api.resignGame(path: .init(gameID: game.id), body: .json(.init(moveId: UUID().uuidString))).ok }
-            print("You resigned and left the game.")
+            say("You resigned and left the game.")
         } else {
-            print(ending.summary(seat: read.yourSeat))
+            say(ending.summary(seat: read.yourSeat))
         }
     }
 
@@ -79,13 +95,13 @@ struct OnlinePlay {
             game = try await parlorCall {
                 try await api.createGame(body: .json(.init(gameType: gameType, players: options.players, mode: "turn_based"))).created.body.json
             }
-            print("Invite code \(game.inviteCode ?? "?"): friends join with")
-            print("  parlor play \(gameType) --server \(server) --code \(game.inviteCode ?? "?")")
+            say("Invite code \(game.inviteCode ?? "?"): friends join with")
+            say("  parlor play \(gameType) --server \(server) --code \(game.inviteCode ?? "?")")
         } else {
             _ = try await parlorCall {
                 try await api.enterQuickMatch(body: .json(.init(gameType: gameType, players: options.players, mode: "turn_based")))
             }
-            print("Looking for \(options.players - 1) other player\(options.players == 2 ? "" : "s") (quick match)… Ctrl-C gives up.")
+            say("Looking for \(options.players - 1) other player\(options.players == 2 ? "" : "s") (quick match)… Ctrl-C gives up.")
             var match: String?
             while match == nil {
                 try await Task.sleep(for: .milliseconds(500))
@@ -94,7 +110,7 @@ struct OnlinePlay {
             let found = match ?? ""
             game = try await parlorCall { try await api.getGame(path: .init(gameID: found)).ok.body.json }
         }
-        if game.status == .waiting { print("Waiting for \(game.players - game.seats.count) more player(s)…") }
+        if game.status == .waiting { say("Waiting for \(game.players - game.seats.count) more player(s)…") }
         while game.status == .waiting {
             try await Task.sleep(for: .seconds(1))
             let id = game.id

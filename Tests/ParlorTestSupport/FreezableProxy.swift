@@ -5,11 +5,11 @@ import Synchronization
 /// A TCP proxy on the loopback that can freeze the connections it carries: bytes are dropped in
 /// both directions while the sockets stay open, as on a network path that died silently (a
 /// phone leaving Wi-Fi). New connections made after a freeze pass normally.
-final class FreezableProxy: Sendable {
+public final class FreezableProxy: Sendable {
     private let server: any Channel
-    let port: Int
+    public let port: Int
 
-    init(to targetPort: Int) async throws {
+    public init(to targetPort: Int) async throws {
         let state = ProxyState()
         server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelOption(.autoRead, value: false)
@@ -31,9 +31,9 @@ final class FreezableProxy: Sendable {
     private let state: ProxyState
 
     /// Every connection open now goes silent for good.
-    func freezeOpenConnections() { state.freeze() }
+    public func freezeOpenConnections() { state.freeze() }
 
-    func close() async { try? await server.close() }
+    public func close() async { try? await server.close() }
 }
 
 /// Which connections are frozen: those numbered below the mark.

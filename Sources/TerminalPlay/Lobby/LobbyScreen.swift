@@ -1,0 +1,127 @@
+import GameSession
+import PlayerProfiles
+
+import struct Foundation.Data
+import struct Foundation.UUID
+
+/// A local-network lobby in the terminal, before its game: who is in, who is ready, the host's
+/// settings (read-only to joiners), and the keys for each side. The host moves a cursor over the
+/// joiners to kick one, and starts once everyone is ready; a joiner toggles ready.
+public struct LobbyScreen: Sendable {
+    public enum Role: Sendable, Equatable {
+        case host
+        case joiner(me: UUID)
+    }
+
+    /// What a key asks the lobby to do.
+    public enum Command: Sendable, Equatable {
+        case none
+        case setReady(Bool)
+        case start
+        case kick(UUID)
+        case leave
+    }
+
+    public let role: Role
+    public let gameName: String
+    /// The lines that describe the lobby's settings (the game decodes `activeSettings`).
+    public let settingsText: @Sendable (Data?) -> [String]
+    /// Where joiners find this lobby (host only): address, port, discovery.
+    public var banner: String?
+    public var message: String?
+    public private(set) var selected = 0
+    public private(set) var confirmingLeave = false
+
+    public init(role: Role, gameName: String, banner: String? = nil, settingsText: @escaping @Sendable (Data?) -> [String]) {
+        self.role = role
+        self.gameName = gameName
+        self.banner = banner
+        self.settingsText = settingsText
+    }
+
+    public mutating func handle(_ key: Key, lobby: LobbyInfo?) -> Command {
+        message = nil
+        if confirmingLeave {
+            confirmingLeave = false
+            return key == .character("y") ? .leave : .none
+        }
+        let joiners = lobby.map { Array($0.playerProfiles.dropFirst()) } ?? []
+        switch (key, role) {
+        case (.character("q"), _):
+            confirmingLeave = true
+        case (.up, .host):
+            selected = max(selected - 1, 0)
+        case (.down, .host):
+            selected = min(selected + 1, max(joiners.count - 1, 0))
+        case (.character("x"), .host):
+            guard joiners.indices.contains(selected) else {
+                message = "No one to remove yet."
+                return .none
+            }
+            return .kick(joiners[selected].id)
+        case (.character("s"), .host), (.enter, .host):
+            guard let lobby, lobby.playerProfiles.count >= 2 else {
+                message = "Wait for at least one more player."
+                return .none
+            }
+            let waiting = joiners.filter { !lobby.readyPlayerIDs.contains($0.id) }.map(\.username)
+            guard waiting.isEmpty else {
+                message = "Not ready yet: " + waiting.joined(separator: ", ")
+                return .none
+            }
+            return .start
+        case (.character("r"), .joiner(let me)), (.enter, .joiner(let me)), (.character(" "), .joiner(let me)):
+            return .setReady(!(lobby?.readyPlayerIDs.contains(me) ?? false))
+        default:
+            break
+        }
+        return .none
+    }
+
+    public func render(_ lobby: LobbyInfo?, phase: ClientPhase?, style: TerminalStyle) -> [String] {
+        var lines = [style.bold("\(gameName) lobby")]
+        if let banner { lines.append(banner) }
+        guard let lobby else {
+            lines.append(phase.map(Self.describe) ?? "Connecting…")
+            return lines + footer(style)
+        }
+        lines.append("Hosted by \(lobby.hostProfile.username) · \(lobby.isPrivate ? "private (passcode)" : "public") · app \(lobby.appVersion ?? "?")")
+        lines.append("")
+        lines.append(style.bold("Players (\(lobby.playerProfiles.count))"))
+        for (index, profile) in lobby.playerProfiles.enumerated() {
+            let mark =
+                index == 0 ? "host " : lobby.readyPlayerIDs.contains(profile.id) ? style.legal("ready") : style.dim("…    ")
+            var line = "  \(mark)  \(profile.username)"
+            if case .joiner(let me) = role, profile.id == me { line += " (you)" }
+            if role == .host, index > 0, index - 1 == selected { line = style.cursor(line) }
+            lines.append(line)
+        }
+        lines.append("")
+        lines.append(style.bold("Settings") + (role == .host ? "" : style.dim(" (the host's)")))
+        lines += settingsText(lobby.activeSettings).map { "  " + $0 }
+        if let phase, phase != .joined, phase != .joining { lines.append(Self.describe(phase)) }
+        return lines + footer(style)
+    }
+
+    private func footer(_ style: TerminalStyle) -> [String] {
+        var lines = [""]
+        if let message { lines.append(style.warning(message)) }
+        if confirmingLeave {
+            lines.append(role == .host ? "End the lobby for everyone? y to end, any other key to stay." : "Leave the lobby? y to leave, any other key to stay.")
+        } else {
+            lines.append(style.dim(role == .host ? "↑↓ choose · x remove · s start · q quit" : "r ready / not ready · q leave"))
+        }
+        return lines
+    }
+
+    public static func describe(_ phase: ClientPhase) -> String {
+        switch phase {
+        case .connecting: "Connecting to the host…"
+        case .joining: "Joining…"
+        case .joined: "In the lobby."
+        case .rejected(let reason): "Refused: \(reason)"
+        case .kicked(let reason): "Removed by the host" + (reason.map { ": \($0)" } ?? ".")
+        case .ended(let reason): "The session ended: \(reason)"
+        }
+    }
+}

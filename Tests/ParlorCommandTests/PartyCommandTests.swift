@@ -1,0 +1,140 @@
+import Foundation
+import ParlorTestSupport
+import Testing
+
+/// `parlor party`: separate `parlor` processes find a lobby over UDP, join it over encrypted TCP
+/// and play Crazy Eights to the end, each by itself (`--autoplay`); and the same through a server.
+@Suite(.timeLimit(.minutes(5)))
+struct PartyCommandTests {
+    @Test func fourTerminalsFindTheLobbyAndPlayAMatchToTheEnd() async throws {
+        try await withTemporaryDirectory { directory in
+            let discovery = try freeUDPPort()
+            let host = try ParlorProcess(party("host", discovery, "--name", "Host", "--players", "4", "--target", "30"), in: directory)
+            let joiners = try ["Ann", "Bo", "Cy"].map { try ParlorProcess(party("join", discovery, "--name", $0), in: directory) }
+            #expect(try await host.waitForExit(timeout: .seconds(120)) == 0, "\(host.standardError)")
+            let result = try #require(host.standardOutput.split(separator: "\n").first { $0.hasPrefix("Match over: ") })
+            #expect(host.standardOutput.contains("Match started with 4 players."))
+            for joiner in joiners {
+                #expect(try await joiner.waitForExit(timeout: .seconds(30)) == 0, "\(joiner.standardError)")
+                #expect(joiner.standardOutput.contains("Joined Host's lobby"), "\(joiner.standardOutput)")
+                #expect(joiner.standardOutput.contains(String(result)), "\(joiner.standardOutput)")
+            }
+            // Each player's profile counted the match once.
+            for name in ["Host", "Ann", "Bo", "Cy"] {
+                let profile = try String(contentsOf: directory.appendingPathComponent(".parlor/party/\(name)/userProfile.json"), encoding: .utf8)
+                #expect(profile.contains("\"totalGamesPlayed\":1") || profile.contains("\"totalGamesPlayed\" : 1"), "\(name): \(profile)")
+            }
+        }
+    }
+
+    @Test func aWrongPasscodeAndAnOlderAppAreRefused() async throws {
+        try await withTemporaryDirectory { directory in
+            let discovery = try freeUDPPort()
+            let host = try ParlorProcess(party("host", discovery, "--name", "Host", "--private", "4321"), in: directory)
+            defer { host.send(SIGKILL) }
+            let wrong = try await ParlorProcess.run(party("join", discovery, "--name", "Eve", "--passcode", "0000"), in: directory)
+            #expect(wrong.status != 0 && wrong.stderr.contains("Refused: Wrong passcode"), "\(wrong.stdout)\(wrong.stderr)")
+            let old = try await ParlorProcess.run(
+                party("join", discovery, "--name", "Old", "--passcode", "4321", "--app-version", "0.9.0"), in: directory)
+            #expect(old.status != 0 && old.stderr.contains("Refused: Unsupported Game Version"), "\(old.stdout)\(old.stderr)")
+            let none = try await ParlorProcess.run(party("join", discovery, "--name", "Lost", "--lobby", "nosuchlobby", "--wait", "2"), in: directory)
+            #expect(none.status == 66 && none.stderr.contains("no lobby 'nosuchlobby' heard"), "\(none.stderr)")
+        }
+    }
+
+    /// The host vanishes (SIGKILL, no goodbye): its joiner waits out the 5 s grace, then ends.
+    @Test func aJoinerEndsCleanlyWhenTheHostIsKilled() async throws {
+        try await withTemporaryDirectory { directory in
+            let discovery = try freeUDPPort()
+            let host = try ParlorProcess(party("host", discovery, "--name", "Host", "--players", "3"), in: directory)
+            let joiner = try ParlorProcess(party("join", discovery, "--name", "Ann"), in: directory)
+            try await waitFor("Joined Host's lobby", in: joiner)
+            host.send(SIGKILL)
+            let killed = ContinuousClock.now
+            #expect(try await joiner.waitForExit(timeout: .seconds(30)) == 70)
+            let waited = ContinuousClock.now - killed
+            #expect(joiner.standardError.contains("The session ended: The host left"), "\(joiner.standardError)")
+            #expect(waited >= .seconds(4), "ended after \(waited), before the host's grace period")
+        }
+    }
+
+    /// A joiner's process dies mid-match: the host plays its seat meanwhile, and the same player,
+    /// started again, rejoins its seat and the match ends for everyone.
+    @Test func aJoinerKilledMidMatchIsPlayedByTheHostAndRejoins() async throws {
+        try await withTemporaryDirectory { directory in
+            let discovery = try freeUDPPort()
+            let host = try ParlorProcess(
+                party("host", discovery, "--name", "Host", "--players", "3", "--target", "500", "--client-silence", "2"), in: directory)
+            let ann = try ParlorProcess(party("join", discovery, "--name", "Ann"), in: directory)
+            let bo = try ParlorProcess(party("join", discovery, "--name", "Bo"), in: directory)
+            try await waitFor("Match started.", in: bo)
+            ann.send(SIGKILL)
+            try await waitFor("Ann is away: the host plays their seat.", in: host)
+            // A lobby in play is not offered to newcomers; its player names it to rejoin.
+            let again = try ParlorProcess(party("join", discovery, "--name", "Ann", "--lobby", "Host"), in: directory)
+            try await waitFor("Ann is back.", in: host)
+            #expect(try await host.waitForExit(timeout: .seconds(180)) == 0, "\(host.standardError)")
+            #expect(host.standardOutput.contains("The host played "), "\(host.standardOutput)")
+            let result = try #require(host.standardOutput.split(separator: "\n").first { $0.hasPrefix("Match over: ") })
+            for joiner in [bo, again] {
+                #expect(try await joiner.waitForExit(timeout: .seconds(30)) == 0, "\(joiner.standardError)")
+                #expect(joiner.standardOutput.contains(String(result)), "\(joiner.standardOutput)")
+            }
+            #expect(again.standardOutput.contains("Joined Host's lobby"))
+        }
+    }
+
+    /// Hybrid mode: the same commands with `--server` play the match through a real `parlor serve`.
+    @Test func theSameFourPlayThroughAServerInHybridMode() async throws {
+        try await withTemporaryDirectory { directory in
+            let server = try ParlorProcess(["serve", "--port", "0"], in: directory, environment: ["PARLOR_RATE_LIMITS": "off"])
+            let url = "http://127.0.0.1:\(try await server.waitUntilListening())"
+            let host = try ParlorProcess(["party", "host", "--autoplay", "--server", url, "--name", "Host", "--players", "4"], in: directory)
+            try await waitFor("Invite code ", in: host)
+            let line = try #require(host.standardOutput.split(separator: "\n").first { $0.hasPrefix("Invite code ") })
+            let code = String(line.dropFirst("Invite code ".count).prefix { $0 != ":" })
+            let joiners = try ["Ann", "Bo", "Cy"].map {
+                try ParlorProcess(["party", "join", "--autoplay", "--server", url, "--code", code, "--name", $0], in: directory)
+            }
+            #expect(try await host.waitForExit(timeout: .seconds(180)) == 0, "\(host.standardError)")
+            let result = try #require(host.standardOutput.split(separator: "\n").first { $0.hasPrefix("Match over: ") })
+            for joiner in joiners {
+                #expect(try await joiner.waitForExit(timeout: .seconds(60)) == 0, "\(joiner.standardError)")
+                #expect(joiner.standardOutput.contains(String(result)), "\(joiner.standardOutput)")
+            }
+            server.send(SIGTERM)
+            #expect(try await server.waitForExit() == 0)
+        }
+    }
+
+    private func party(_ command: String, _ discovery: Int, _ arguments: String...) -> [String] {
+        ["party", command, "--autoplay", "--discovery-port", "\(discovery)"] + arguments
+    }
+
+    private func waitFor(_ text: String, in process: ParlorProcess, timeout: Duration = .seconds(60)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !process.standardOutput.contains(text) {
+            guard ContinuousClock.now < deadline else { throw ProcessFailure("no '\(text)' within \(timeout):\n\(process.standardOutput)\(process.standardError)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// A UDP port nothing listens on now, so parallel tests announce lobbies on ports of their own.
+    private func freeUDPPort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        guard descriptor >= 0 else { throw ProcessFailure("socket: \(errno)") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = INADDR_ANY
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw ProcessFailure("bind: \(errno)") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
