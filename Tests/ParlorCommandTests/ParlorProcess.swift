@@ -15,13 +15,20 @@ final class ParlorProcess: Sendable {
     }
 
     /// Starts `executable ARGUMENTS` in `directory`. The child sees no `PARLOR_*` variable but `environment`'s.
-    /// `input`, when given, is written to its standard input, which is then closed.
+    /// `input`, when given, is written to its standard input, which is then closed. With `through`,
+    /// that command runs the executable (`["/usr/bin/ip", "netns", "exec", "a"]`: in a network namespace).
     init(
-        _ arguments: [String], executable: String = "parlor", in directory: URL, environment: [String: String] = [:], input: Data? = nil
+        _ arguments: [String], executable: String = "parlor", in directory: URL, environment: [String: String] = [:], input: Data? = nil,
+        through wrapper: [String] = []
     ) throws {
         process = Process()
-        process.executableURL = Self.binary(executable)
-        process.arguments = arguments
+        if let launcher = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: launcher)
+            process.arguments = Array(wrapper.dropFirst()) + [Self.binary(executable).path] + arguments
+        } else {
+            process.executableURL = Self.binary(executable)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PARLOR_") }
         inherited.merge(environment) { _, new in new }

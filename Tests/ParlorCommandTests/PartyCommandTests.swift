@@ -27,6 +27,29 @@ struct PartyCommandTests {
         }
     }
 
+    /// Two "machines" (network namespaces joined by a virtual cable): the lobby is announced by
+    /// broadcast on that link and joined at the host's address there, not over loopback.
+    @Test(.enabled(if: NetworkNamespaces.make().map { $0.remove(); return true } ?? false))
+    func playersOnAnotherMachineFindTheLobbyAndPlay() async throws {
+        let namespaces = try #require(NetworkNamespaces.make())
+        defer { namespaces.remove() }
+        try await withTemporaryDirectory { directory in
+            let discovery = try freeUDPPort()
+            let host = try ParlorProcess(
+                party("host", discovery, "--name", "Host", "--players", "3", "--target", "30"), in: directory, through: namespaces.inside(0))
+            let joiners = try ["Ann", "Bo"].map {
+                try ParlorProcess(party("join", discovery, "--name", $0), in: directory, through: namespaces.inside(1))
+            }
+            #expect(try await host.waitForExit(timeout: .seconds(120)) == 0, "\(host.standardError)")
+            let result = try #require(host.standardOutput.split(separator: "\n").first { $0.hasPrefix("Match over: ") })
+            for joiner in joiners {
+                #expect(try await joiner.waitForExit(timeout: .seconds(30)) == 0, "\(joiner.standardError)")
+                #expect(joiner.standardOutput.contains(String(result)), "\(joiner.standardOutput)")
+            }
+            #expect(joiners.allSatisfy { $0.standardOutput.contains(" at \(namespaces.addresses[0]):") }, "joined at the host's address on the link")
+        }
+    }
+
     @Test func aWrongPasscodeAndAnOlderAppAreRefused() async throws {
         try await withTemporaryDirectory { directory in
             let discovery = try freeUDPPort()
@@ -101,6 +124,11 @@ struct PartyCommandTests {
             for joiner in joiners {
                 #expect(try await joiner.waitForExit(timeout: .seconds(60)) == 0, "\(joiner.standardError)")
                 #expect(joiner.standardOutput.contains(String(result)), "\(joiner.standardOutput)")
+            }
+            // The same profiles as local play count the match, once.
+            for name in ["Host", "Ann", "Bo", "Cy"] {
+                let profile = try String(contentsOf: directory.appendingPathComponent(".parlor/party/\(name)/userProfile.json"), encoding: .utf8)
+                #expect(profile.contains("\"totalGamesPlayed\":1") || profile.contains("\"totalGamesPlayed\" : 1"), "\(name): \(profile)")
             }
             server.send(SIGTERM)
             #expect(try await server.waitForExit() == 0)

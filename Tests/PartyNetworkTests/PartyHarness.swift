@@ -42,13 +42,3 @@ struct PartyHarness {
         return HeuristicBot().chooseAction(in: view, random: &random)
     }
 }
-
-/// Polls `condition` every 20 ms until it holds or `timeout` passes.
-func eventually(timeout: Duration = .seconds(20), _ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
-}

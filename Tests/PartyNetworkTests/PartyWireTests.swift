@@ -4,6 +4,7 @@ import GameCore
 import GameSession
 import NIOCore
 import NIOPosix
+import ParlorTestSupport
 @testable import PartyNetwork
 import Testing
 

@@ -44,11 +44,12 @@ import Testing
         _ = screen.handle(.down, lobby: info)
         _ = screen.handle(.down, lobby: info)  // stays on the last joiner
         #expect(screen.handle(.character("x"), lobby: info) == .kick(bo.id))
+        #expect(screen.handle(.character("b"), lobby: info) == .ban(bo.id))
         _ = screen.handle(.up, lobby: info)
         #expect(screen.handle(.character("x"), lobby: info) == .kick(ann.id))
         let text = screen.render(info, phase: nil, style: .plain).joined(separator: "\n")
         #expect(text.contains("Lobby abc · port 4000"))
-        #expect(text.contains("x remove · s start"))
+        #expect(text.contains("x remove · b ban · s start"))
     }
 
     @Test func aJoinerTogglesReadyAndSeesTheSettingsReadOnly() {

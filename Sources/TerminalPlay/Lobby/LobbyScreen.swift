@@ -6,7 +6,7 @@ import struct Foundation.UUID
 
 /// A local-network lobby in the terminal, before its game: who is in, who is ready, the host's
 /// settings (read-only to joiners), and the keys for each side. The host moves a cursor over the
-/// joiners to kick one, and starts once everyone is ready; a joiner toggles ready.
+/// joiners to remove or ban one, and starts once everyone is ready; a joiner toggles ready.
 public struct LobbyScreen: Sendable {
     public enum Role: Sendable, Equatable {
         case host
@@ -19,6 +19,8 @@ public struct LobbyScreen: Sendable {
         case setReady(Bool)
         case start
         case kick(UUID)
+        /// Removed and refused if they try to join again.
+        case ban(UUID)
         case leave
     }
 
@@ -53,12 +55,12 @@ public struct LobbyScreen: Sendable {
             selected = max(selected - 1, 0)
         case (.down, .host):
             selected = min(selected + 1, max(joiners.count - 1, 0))
-        case (.character("x"), .host):
+        case (.character("x"), .host), (.character("b"), .host):
             guard joiners.indices.contains(selected) else {
                 message = "No one to remove yet."
                 return .none
             }
-            return .kick(joiners[selected].id)
+            return key == .character("b") ? .ban(joiners[selected].id) : .kick(joiners[selected].id)
         case (.character("s"), .host), (.enter, .host):
             guard let lobby, lobby.playerProfiles.count >= 2 else {
                 message = "Wait for at least one more player."
@@ -109,7 +111,7 @@ public struct LobbyScreen: Sendable {
         if confirmingLeave {
             lines.append(role == .host ? "End the lobby for everyone? y to end, any other key to stay." : "Leave the lobby? y to leave, any other key to stay.")
         } else {
-            lines.append(style.dim(role == .host ? "↑↓ choose · x remove · s start · q quit" : "r ready / not ready · q leave"))
+            lines.append(style.dim(role == .host ? "↑↓ choose · x remove · b ban · s start · q quit" : "r ready / not ready · q leave"))
         }
         return lines
     }

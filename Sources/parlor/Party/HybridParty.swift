@@ -1,6 +1,7 @@
 import ArgumentParser
 import CrazyEights
 import Foundation
+import GameSession
 import TerminalPlay
 
 /// Hybrid mode: the same party, when there is no shared network, through a Parlor server, which
@@ -23,7 +24,10 @@ struct HybridParty {
         let profile = options.name.replacingOccurrences(of: " ", with: "_")
         var play = try PlayOptions.parse(["--server", server, "--profile", "party-\(profile)"] + arguments)
         play.noColor = options.noColor
-        try await OnlinePlay(options: play, server: server)
+        let profiles = try await PartyProfiles(options: options)
+        let match = try await OnlinePlay(options: play, server: server)
             .play(CrazyEightsScreen.self, autoplay: options.autoplay ? LocalParty.botMove : nil) { CrazyEightsScreen(seatLabels: $0, quitPrompt: $1) }
+        // The same profile as local play counts it, once: the server's game id is the match id.
+        try await profiles.record(match.map { [$0] } ?? [])
     }
 }

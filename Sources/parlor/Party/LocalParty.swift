@@ -64,6 +64,7 @@ struct LocalParty {
                     switch command {
                     case .start: try await host.start()
                     case .kick(let id): try await host.kick(id, reason: "Removed by the host")
+                    case .ban(let id): try await host.kick(id, reason: "Banned by the host", ban: true)
                     case .leave: await host.end(reason: "The host closed the lobby")
                     case .setReady, .none: break
                     }
@@ -118,7 +119,7 @@ struct LocalParty {
         if options.autoplay {
             while [.connecting, .joining].contains(await client.phase) { try await Task.sleep(for: .milliseconds(50)) }
             if case .joined = await client.phase {
-                say("Joined \(hostName)'s lobby \(lobbyID).")
+                say("Joined \(hostName)'s lobby \(lobbyID) at \(host):\(port).")
                 await client.setReady(true)
                 while await client.phase == .joined, await client.lobby?.phase ?? .gathering == .gathering {
                     try await Task.sleep(for: .milliseconds(50))
@@ -136,7 +137,7 @@ struct LocalParty {
                 switch command {
                 case .setReady(let ready): await client.setReady(ready)
                 case .leave: await client.leave()
-                case .start, .kick, .none: break
+                case .start, .kick, .ban, .none: break
                 }
                 return nil
             }
@@ -195,46 +196,5 @@ struct LocalParty {
             }
             await group.waitForAll()
         }
-    }
-
-    /// The heuristic bot's move when it is this seat's turn.
-    @Sendable static func botMove(_ view: CrazyEightsView) -> CrazyEightsAction? {
-        guard !view.legalActions.isEmpty else { return nil }
-        var random = GameRandom(seed: GameSeed(UInt64.random(in: 0...UInt64(UInt32.max))))
-        return HeuristicBot().chooseAction(in: view, random: &random)
-    }
-
-    @Sendable static func describeSettings(_ data: Data?) -> [String] {
-        guard let data, let settings = try? JSONDecoder().decode(CrazyEightsSettings.self, from: data) else { return ["(not shown)"] }
-        var lines = ["Rules: \(settings.preset.rawValue) · match to \(settings.targetScore) points"]
-        var extras: [String] = []
-        if settings.queenSkips { extras.append("queens skip") }
-        if settings.aceReverses { extras.append("aces reverse") }
-        if settings.twoDrawsTwo { extras.append("twos draw two") }
-        extras.append("draw: \(settings.drawRule.rawValue)")
-        if let hand = settings.handSize { extras.append("hands of \(hand)") }
-        lines.append(extras.joined(separator: " · "))
-        return lines
-    }
-
-    /// Names for the table's seats, from the lobby's seat order.
-    static func seatNames(_ snapshot: SessionSnapshot<CrazyEights>) -> [Int: String] {
-        guard let lobby = snapshot.lobby, let seats = lobby.seats else { return [:] }
-        let names = Dictionary(lobby.playerProfiles.map { ($0.id, $0.username) }, uniquingKeysWith: { first, _ in first })
-        return Dictionary(uniqueKeysWithValues: seats.enumerated().map { ($0.offset, names[$0.element] ?? "P\($0.offset + 1)") })
-    }
-
-    static func result(_ snapshot: SessionSnapshot<CrazyEights>) -> String {
-        guard let outcome = snapshot.finishedMatches.last?.outcome ?? snapshot.view?.outcome else { return "The match did not finish." }
-        let names = seatNames(snapshot)
-        let winners = outcome.winners.map { names[$0] ?? "P\($0 + 1)" }
-        guard !winners.isEmpty else { return "Match over: nobody won." }
-        return "Match over: \(winners.joined(separator: " and ")) won (\(outcome.winType.rawValue))."
-    }
-
-    static func describe(_ lobby: DiscoveredLobby) -> String {
-        let ad = lobby.advertisement
-        return "\(ad.lobbyID)  \(ad.hostName)'s \(ad.game.rawValue)  \(ad.players)/\(ad.maxPlayers) players  "
-            + "\(ad.isPrivate ? "private" : "public")  \(ad.isOpen ? "open" : "playing")  app \(ad.appVersion)  \(lobby.address):\(ad.port)"
     }
 }

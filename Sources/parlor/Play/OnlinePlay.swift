@@ -13,19 +13,21 @@ struct OnlinePlay {
     let options: PlayOptions
     let server: String
 
-    /// Plays with `make`'s screen, or by itself with `autoplay` (one line per event, no screen).
+    /// Plays with `make`'s screen, or by itself with `autoplay` (one line per event, no screen);
+    /// returns the match when it finished, for the player's profile.
+    @discardableResult
     func play<Screen: TerminalScreen>(
         _: Screen.Type, autoplay: (@Sendable (Screen.Module.View) -> Screen.Module.Action?)? = nil, make: ([Int: String], String) -> Screen
-    ) async throws {
+    ) async throws -> FinishedMatch? {
         guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw CommandFailure(.usage, "--server must be an http(s) URL, got '\(server)'")
         }
-        try await play(url: url, autoplay: autoplay, make: make)
+        return try await play(url: url, autoplay: autoplay, make: make)
     }
 
     private func play<Screen: TerminalScreen>(
         url: URL, autoplay: (@Sendable (Screen.Module.View) -> Screen.Module.Action?)?, make: ([Int: String], String) -> Screen
-    ) async throws {
+    ) async throws -> FinishedMatch? {
         let gameType = Screen.Module.id.rawValue
         let directory = URL(fileURLWithPath: ".parlor/play", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -42,6 +44,10 @@ struct OnlinePlay {
         try await endpoint.start(following: events)
         let read = try await parlorCall { try await client.api.getGame(path: .init(gameID: game.id)).ok.body.json }
         let labels = Dictionary(read.seats.enumerated().map { ($0.offset, $0.element.name) }, uniquingKeysWith: { first, _ in first })
+        // The server's game id names the match, so the profile counts it once however often it is read.
+        let finished = { (outcome: GameOutcome?) in
+            outcome.map { FinishedMatch(matchId: id, gameId: Screen.Module.id, seat: read.yourSeat, outcome: $0) }
+        }
         if let autoplay {
             say("Match started.")
             await EndpointAutoplay.run(endpoint, choose: autoplay)
@@ -50,7 +56,7 @@ struct OnlinePlay {
             await events?.connection.close()
             let winners = outcome?.winners.map { labels[$0] ?? "P\($0 + 1)" } ?? []
             say(winners.isEmpty ? "Match over: nobody won." : "Match over: \(winners.joined(separator: " and ")) won (\(outcome?.winType.rawValue ?? "?")).")
-            return
+            return finished(outcome)
         }
         let terminal = Terminal(colour: !options.noColor)
         let screen = make(labels, "Leave and resign this game? y to resign, any other key to stay.")
@@ -61,9 +67,11 @@ struct OnlinePlay {
         if ending == .left {
             _ = try? await parlorCall { try await client.api.resignGame(path: .init(gameID: game.id), body: .json(.init(moveId: UUID().uuidString))).ok }
             say("You resigned and left the game.")
-        } else {
-            say(ending.summary(seat: read.yourSeat))
+            return nil
         }
+        say(ending.summary(seat: read.yourSeat))
+        if case .finished(let outcome) = ending { return finished(outcome) }
+        return nil
     }
 
     /// The profile's session if the server still takes it, else a guest sign-in with the

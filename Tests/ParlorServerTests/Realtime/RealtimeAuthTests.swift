@@ -7,6 +7,7 @@ import NIOWebSocket
 @testable import ParlorRealtime
 @testable import ParlorServer
 @testable import ParlorSync
+import ParlorTestSupport
 import Synchronization
 import Testing
 import WSCore

@@ -6,6 +6,7 @@ import Foundation
 @testable import ParlorRealtime
 @testable import ParlorServer
 @testable import ParlorSync
+import ParlorTestSupport
 import Synchronization
 import Testing
 import WSCore

@@ -8,6 +8,7 @@ import NIOWebSocket
 @testable import ParlorRealtime
 @testable import ParlorServer
 @testable import ParlorSync
+import ParlorTestSupport
 import ServiceLifecycle
 import Synchronization
 import Testing

@@ -1,0 +1,51 @@
+import CrazyEights
+import Foundation
+import GameCore
+import GameSession
+import PartyNetwork
+import PlayerProfiles
+
+/// What party play says and chooses the same way everywhere: the bot's move, the settings as
+/// text, seat names, the match's result, a discovered lobby on one line.
+extension LocalParty {
+    /// The heuristic bot's move when it is this seat's turn.
+    @Sendable static func botMove(_ view: CrazyEightsView) -> CrazyEightsAction? {
+        guard !view.legalActions.isEmpty else { return nil }
+        var random = GameRandom(seed: GameSeed(UInt64.random(in: 0...UInt64(UInt32.max))))
+        return HeuristicBot().chooseAction(in: view, random: &random)
+    }
+
+    @Sendable static func describeSettings(_ data: Data?) -> [String] {
+        guard let data, let settings = try? JSONDecoder().decode(CrazyEightsSettings.self, from: data) else { return ["(not shown)"] }
+        var lines = ["Rules: \(settings.preset.rawValue) · match to \(settings.targetScore) points"]
+        var extras: [String] = []
+        if settings.queenSkips { extras.append("queens skip") }
+        if settings.aceReverses { extras.append("aces reverse") }
+        if settings.twoDrawsTwo { extras.append("twos draw two") }
+        extras.append("draw: \(settings.drawRule.rawValue)")
+        if let hand = settings.handSize { extras.append("hands of \(hand)") }
+        lines.append(extras.joined(separator: " · "))
+        return lines
+    }
+
+    /// Names for the table's seats, from the lobby's seat order.
+    static func seatNames(_ snapshot: SessionSnapshot<CrazyEights>) -> [Int: String] {
+        guard let lobby = snapshot.lobby, let seats = lobby.seats else { return [:] }
+        let names = Dictionary(lobby.playerProfiles.map { ($0.id, $0.username) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(uniqueKeysWithValues: seats.enumerated().map { ($0.offset, names[$0.element] ?? "P\($0.offset + 1)") })
+    }
+
+    static func result(_ snapshot: SessionSnapshot<CrazyEights>) -> String {
+        guard let outcome = snapshot.finishedMatches.last?.outcome ?? snapshot.view?.outcome else { return "The match did not finish." }
+        let names = seatNames(snapshot)
+        let winners = outcome.winners.map { names[$0] ?? "P\($0 + 1)" }
+        guard !winners.isEmpty else { return "Match over: nobody won." }
+        return "Match over: \(winners.joined(separator: " and ")) won (\(outcome.winType.rawValue))."
+    }
+
+    static func describe(_ lobby: DiscoveredLobby) -> String {
+        let ad = lobby.advertisement
+        return "\(ad.lobbyID)  \(ad.hostName)'s \(ad.game.rawValue)  \(ad.players)/\(ad.maxPlayers) players  "
+            + "\(ad.isPrivate ? "private" : "public")  \(ad.isOpen ? "open" : "playing")  app \(ad.appVersion)  \(lobby.address):\(ad.port)"
+    }
+}
