@@ -27,6 +27,18 @@ struct PartyCommandTests {
         }
     }
 
+    /// Bots fill a private lobby over the network, passcode and all, and play the match with the host.
+    @Test func aHostPlaysAMatchWithBotsAlone() async throws {
+        try await withTemporaryDirectory { directory in
+            let alone = try await ParlorProcess.run(
+                party("host", try freeUDPPort(), "--name", "Solo", "--bots", "2", "--players", "3", "--target", "20", "--private", "99"),
+                in: directory)
+            #expect(alone.status == 0, "\(alone.stderr)")
+            #expect(alone.stdout.contains("Match started with 3 players."), "\(alone.stdout)")
+            #expect(alone.stdout.contains("Match over: "), "\(alone.stdout)")
+        }
+    }
+
     /// Two "machines" (network namespaces joined by a virtual cable): the lobby is announced by
     /// broadcast on that link and joined at the host's address there, not over loopback.
     @Test(.enabled(if: NetworkNamespaces.make().map { $0.remove(); return true } ?? false))
