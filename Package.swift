@@ -110,6 +110,8 @@ let package = Package(
             dependencies: [
                 "GameCore", "PlayerProfiles", Products.compressNIO, Products.nioCore, Products.crypto, Products.logging,
             ], swiftSettings: strict),
+        // What a process has cost: CPU seconds and resident memory (for /metrics and the load test).
+        .target(name: "ProcessStats", swiftSettings: strict),
         // Party play between devices: encrypted TCP links to the host and lobby discovery (UDP here, Bonjour on Apple).
         .target(
             name: "PartyNetwork",
@@ -167,7 +169,7 @@ let package = Package(
                 Products.hummingbird, Products.hummingbirdWebSocket,
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"), Products.openAPIRuntime,
                 .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.crypto, Products.logging,
-                Products.metrics, Products.prometheus,
+                Products.metrics, Products.prometheus, "ProcessStats",
             ], swiftSettings: strict),
         .target(
             name: "ParlorAccounts",
@@ -236,7 +238,7 @@ let package = Package(
                 "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
                 "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
                 Products.asyncHTTPClient, Products.openAPIRuntime, Products.logging, Products.prometheus,
-                Products.serviceLifecycle,
+                Products.serviceLifecycle, "ProcessStats",
             ], swiftSettings: strict),
         // Tools: the `parlor` command (serve, migrate, admin, bench, per-game tools).
         .executableTarget(
@@ -256,7 +258,7 @@ let package = Package(
             dependencies: [
                 "ParlorClient", "ParlorAPI", "GameCore", "Quortex", "CrazyEights", Products.asyncHTTPClient,
                 Products.openAPIAsyncHTTPClient, Products.openAPIRuntime, Products.nioCore, Products.argumentParser,
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"), "ProcessStats",
             ], swiftSettings: strict),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
         .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),
@@ -273,6 +275,7 @@ let package = Package(
                 Products.logging,
             ],
             swiftSettings: strict),
+        .testTarget(name: "ProcessStatsTests", dependencies: ["ProcessStats"], swiftSettings: strict),
         .testTarget(
             name: "PartyNetworkTests",
             dependencies: [

@@ -85,7 +85,7 @@ struct LoadtestCommand: AsyncParsableCommand {
             configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
             configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
             let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-            let outcome: Result<(LoadtestMetrics, elapsed: Duration), any Error>
+            let outcome: Result<(LoadtestMetrics, elapsed: Duration, cost: LoadtestCost), any Error>
             switch choice {
             case .quortex:
                 let rules = QuortexLoadtest(bot: (QuortexBotKind(rawValue: bot) ?? .heuristic).bot)
@@ -95,10 +95,11 @@ struct LoadtestCommand: AsyncParsableCommand {
                 outcome = await Result { try await self.run(rules, choice.id, base, webSocket, http) }
             }
             try await http.shutdown()
-            let (metrics, elapsed) = try outcome.get()
+            let (metrics, elapsed, cost) = try outcome.get()
+            let snapshot = metrics.snapshot
             let report = LoadtestReport(
                 game: choice.id, server: server, games: games, players: players, thinkMs: think, warmUpSeconds: warmup, elapsed: elapsed,
-                metrics: metrics.snapshot)
+                metrics: snapshot, cost: cost.report(moves: snapshot.moves))
             print(json ? try report.json() : report.text())
             guard report.moves > 0 else {
                 throw CommandFailure(.software, "no move was acknowledged in \(report.durationSeconds) s; see the errors above")
@@ -108,7 +109,7 @@ struct LoadtestCommand: AsyncParsableCommand {
 
     private func run<Game: LoadtestGame>(
         _ rules: Game, _ id: String, _ base: URL, _ webSocket: URL, _ http: HTTPClient
-    ) async throws -> (LoadtestMetrics, elapsed: Duration) {
+    ) async throws -> (LoadtestMetrics, elapsed: Duration, cost: LoadtestCost) {
         let run = LoadtestRun(
             server: base, webSocket: webSocket, gameID: id, rules: rules, tables: games, players: players,
             think: .milliseconds(think), warmUp: .milliseconds(Int64((warmup * 1000).rounded())),

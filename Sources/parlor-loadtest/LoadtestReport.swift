@@ -10,6 +10,22 @@ struct LoadtestReport: Encodable {
         var max: Double
     }
 
+    /// CPU per move of the server, a PostgreSQL on this machine and the load generator, over the
+    /// measured window only; nil where it could not be read.
+    struct Cost: Encodable {
+        var serverCPUMsPerMove: Double?
+        var movesPerServerCoreSecond: Double?
+        var serverResidentMB: Double?
+        var postgresCPUMsPerMove: Double?
+        var loadtestCPUMsPerMove: Double?
+
+        private enum CodingKeys: String, CodingKey {
+            case serverCPUMsPerMove = "server_cpu_ms_per_move", movesPerServerCoreSecond = "moves_per_server_core_second"
+            case serverResidentMB = "server_resident_mb", postgresCPUMsPerMove = "postgres_cpu_ms_per_move"
+            case loadtestCPUMsPerMove = "loadtest_cpu_ms_per_move"
+        }
+    }
+
     var game: String
     var server: String
     var games: Int
@@ -29,18 +45,20 @@ struct LoadtestReport: Encodable {
     var errors: [String: Int]
     /// The first message of each kind of error that has one.
     var errorExamples: [String: String]
+    var cost: Cost?
 
     private enum CodingKeys: String, CodingKey {
         case game, server, games, players, thinkMs = "think_ms", warmUpSeconds = "warm_up_seconds"
         case warmUpMoves = "warm_up_moves", durationSeconds = "duration_seconds", gamesStarted = "games_started"
         case gamesCompleted = "games_completed", moves, movesPerSecond = "moves_per_second", roundTripMs = "round_trip_ms"
-        case errors, errorExamples = "error_examples"
+        case errors, errorExamples = "error_examples", cost
     }
 
     init(
         game: String, server: String, games: Int, players: Int, thinkMs: Int = 0, warmUpSeconds: Double = 0, elapsed: Duration,
-        metrics: LoadtestMetrics.Snapshot
+        metrics: LoadtestMetrics.Snapshot, cost: Cost? = nil
     ) {
+        self.cost = cost
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         self.game = game
         self.server = server
@@ -79,7 +97,21 @@ struct LoadtestReport: Encodable {
             round trip: p50 \(format(roundTripMs.p50, 3)) ms, p90 \(format(roundTripMs.p90, 3)) ms, \
             p99 \(format(roundTripMs.p99, 3)) ms, max \(format(roundTripMs.max, 3)) ms
             errors:     \(errorList.isEmpty ? "none" : errorList.joined(separator: ", "))
-            """ + errorExamples.sorted { $0.key < $1.key }.map { "\n  first \($0.key): \($0.value)" }.joined()
+            """ + costText + errorExamples.sorted { $0.key < $1.key }.map { "\n  first \($0.key): \($0.value)" }.joined()
+    }
+
+    /// One line of CPU per move, each part only where it was measured.
+    private var costText: String {
+        guard let cost else { return "" }
+        var parts: [String] = []
+        if let server = cost.serverCPUMsPerMove { parts.append("server \(format(server, 3))") }
+        if let postgres = cost.postgresCPUMsPerMove { parts.append("PostgreSQL \(format(postgres, 3))") }
+        if let own = cost.loadtestCPUMsPerMove { parts.append("loadtest \(format(own, 3))") }
+        guard !parts.isEmpty else { return "" }
+        var line = "\ncpu:        " + parts.joined(separator: ", ") + " ms per move"
+        if let rate = cost.movesPerServerCoreSecond { line += "; \(format(rate, 0)) moves per server core-second" }
+        if let memory = cost.serverResidentMB { line += "; server resident \(format(memory, 1)) MB" }
+        return line
     }
 
     private var warmUpText: String {

@@ -20,7 +20,7 @@ struct LoadtestRun<Game: LoadtestGame> {
     /// Sign-ins in flight at once: enough to be quick, few enough not to look like an attack.
     static var signInConcurrency: Int { 64 }
 
-    func run(http: HTTPClient) async throws -> (LoadtestMetrics, elapsed: Duration) {
+    func run(http: HTTPClient) async throws -> (LoadtestMetrics, elapsed: Duration, cost: LoadtestCost) {
         let transport = AsyncHTTPClientTransport(configuration: .init(client: http))
         let bots = try await signIn(count: tables * players, transport: transport)
         defer { for bot in bots { bot.inbox.close() } }
@@ -37,6 +37,10 @@ struct LoadtestRun<Game: LoadtestGame> {
         let metrics = LoadtestMetrics(measuredFrom: measuredFrom)
         let deadline = measuredFrom + duration
         let ticker = Task { await Self.tick(bots) }
+        let firstSample = Task { [server] in
+            try? await clock.sleep(until: measuredFrom)
+            return await LoadtestCost.sample(server: server, http: http)
+        }
         // Tables start spread over the warm-up (at least 2 s) rather than in one burst, so their
         // games also end, and new ones start, spread out rather than all at once.
         let rampMilliseconds = max(2_000, Int(warmUp / .milliseconds(1)))
@@ -50,6 +54,7 @@ struct LoadtestRun<Game: LoadtestGame> {
             }
         }
         let elapsed = clock.now - measuredFrom
+        let cost = LoadtestCost(start: await firstSample.value, end: await LoadtestCost.sample(server: server, http: http))
         ticker.cancel()
         await closeAll(bots)
         for bot in bots {
@@ -57,7 +62,7 @@ struct LoadtestRun<Game: LoadtestGame> {
             metrics.error("disconnect", count: statistics.disconnects)
             metrics.error("connect_failed", count: statistics.failedAttempts)
         }
-        return (metrics, elapsed)
+        return (metrics, elapsed, cost)
     }
 
     private func signIn(count: Int, transport: AsyncHTTPClientTransport) async throws -> [LoadtestBot] {

@@ -65,6 +65,12 @@ import Testing
             #expect((report["games_started"] as? Int ?? 0) >= 3)
             let roundTrip = try #require(report["round_trip_ms"] as? [String: Double])
             #expect((roundTrip["p50"] ?? 0) > 0 && (roundTrip["p50"] ?? 0) <= (roundTrip["p99"] ?? 0) && (roundTrip["p99"] ?? 0) <= (roundTrip["max"] ?? 0))
+            // The cost of the measured window, read from the server's /metrics and from /proc.
+            let cost = try #require(report["cost"] as? [String: Double])
+            #expect((cost["server_cpu_ms_per_move"] ?? 0) > 0, "\(cost)")
+            #expect((cost["moves_per_server_core_second"] ?? 0) > 0, "\(cost)")
+            #expect((cost["server_resident_mb"] ?? 0) > 1, "\(cost)")
+            #expect((cost["loadtest_cpu_ms_per_move"] ?? 0) > 0, "\(cost)")
         }
     }
 

@@ -116,6 +116,12 @@ import Testing
             #expect(text.contains(#"http_server_request_duration_bucket{http_route="/health""#))
             #expect(text.contains(#"http_route="NotFound""#), "unknown paths share one series instead of one per path")
             #expect(!text.contains("/no/such/route"))
+            // The standard process metrics, which a load test reads before and after its window.
+            let cpu = text.split(separator: "\n").first { $0.hasPrefix("process_cpu_seconds_total ") }
+            #expect(cpu.flatMap { Double($0.split(separator: " ")[1]) }.map { $0 > 0 } == true, "\(text)")
+            let resident = text.split(separator: "\n").first { $0.hasPrefix("process_resident_memory_bytes ") }
+            #expect(resident.flatMap { Int($0.split(separator: " ")[1]) }.map { $0 > 1_000_000 } == true)
+            #expect(text.contains("# TYPE process_cpu_seconds_total counter"))
         }
     }
 }

@@ -5,6 +5,7 @@ import ParlorAPI
 import ParlorDatabase
 import ParlorHTTP
 import ParlorPlay
+import ProcessStats
 import Prometheus
 
 /// Liveness, readiness, versions, metrics and the contract itself.
@@ -40,7 +41,9 @@ extension APIHandler {
     }
 
     func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
-        .ok(.init(body: .plainText(HTTPBody(ParlorMetrics.registry.emitToString()))))
+        // The process's own CPU and memory, as Prometheus' client libraries export them, so a
+        // load test can read the server's cost over exactly its measured window.
+        .ok(.init(body: .plainText(HTTPBody(ParlorMetrics.registry.emitToString() + ProcessUsage.current().prometheusText))))
     }
 
     func getOpenAPIDocument(_ input: Operations.GetOpenAPIDocument.Input) async throws -> Operations.GetOpenAPIDocument.Output {
