@@ -248,7 +248,7 @@ let package = Package(
                 "ApplePush", Products.nioSSL,
                 .product(name: "NIOHTTP1", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
-                "Quortex", "CrazyEights", "TerminalPlay", "PartyNetwork", "PlayerProfiles", Products.argumentParser,
+                "Quortex", "CrazyEights", "TerminalPlay", "PartyNetwork", "PlayerProfiles", "ProcessStats", Products.hummingbird, Products.hummingbirdWebSocket, Products.argumentParser,
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ], swiftSettings: strict),
         // The load generator: bot games over WebSockets against a running server; a client, so
@@ -259,6 +259,7 @@ let package = Package(
                 "ParlorClient", "ParlorAPI", "GameCore", "Quortex", "CrazyEights", Products.asyncHTTPClient,
                 Products.openAPIAsyncHTTPClient, Products.openAPIRuntime, Products.nioCore, Products.argumentParser,
                 .product(name: "Histogram", package: "hdrhistogram-swift"), "ProcessStats",
+                .product(name: "WSClient", package: "swift-websocket"), Products.logging,
             ], swiftSettings: strict),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
         .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),

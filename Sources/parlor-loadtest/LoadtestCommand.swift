@@ -48,6 +48,9 @@ struct LoadtestCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @Option(help: "First run the same sockets and pattern against this bare echo (parlor bench echo-server) and report the CPU ratio.")
+    var echo: String?
+
     func validate() throws {
         guard (0...600_000).contains(think) else { throw ValidationError("--think must be 0 to 600000 milliseconds, not \(think)") }
         guard games >= 1 else { throw ValidationError("--games must be at least 1, not \(games)") }
@@ -71,6 +74,11 @@ struct LoadtestCommand: AsyncParsableCommand {
         guard games <= 100_000, games * players <= 200_000 else {
             throw ValidationError("--games times --players must be at most 200000")
         }
+        if let echo {
+            guard let url = URL(string: echo), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw ValidationError("--echo must be the echo server's http URL such as http://127.0.0.1:8090, not \"\(echo)\"")
+            }
+        }
         guard let url = URL(string: server), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
             throw ValidationError("--server must be an http or https URL such as http://127.0.0.1:8080, not \"\(server)\"")
         }
@@ -85,6 +93,20 @@ struct LoadtestCommand: AsyncParsableCommand {
             configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
             configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
             let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            // The baseline first, on the same machine in the same run, with the same sockets and pattern.
+            var baseline: LoadtestReport.Echo?
+            if let echo, let echoURL = URL(string: echo) {
+                let run = LoadtestEcho(
+                    server: echoURL, tables: games, players: players, think: .milliseconds(think),
+                    warmUp: .milliseconds(Int64((warmup * 1000).rounded())), duration: .milliseconds(Int64((duration * 1000).rounded())))
+                let result = await Result { try await run.run(http: http) }
+                if case .success(let (metrics, elapsed, cost)) = result {
+                    baseline = LoadtestReport.Echo(metrics: metrics.snapshot, elapsed: elapsed, cost: cost.report(moves: metrics.snapshot.moves))
+                } else if case .failure(let error) = result {
+                    try await http.shutdown()
+                    throw error
+                }
+            }
             let outcome: Result<(LoadtestMetrics, elapsed: Duration, cost: LoadtestCost), any Error>
             switch choice {
             case .quortex:
@@ -99,7 +121,7 @@ struct LoadtestCommand: AsyncParsableCommand {
             let snapshot = metrics.snapshot
             let report = LoadtestReport(
                 game: choice.id, server: server, games: games, players: players, thinkMs: think, warmUpSeconds: warmup, elapsed: elapsed,
-                metrics: snapshot, cost: cost.report(moves: snapshot.moves))
+                metrics: snapshot, cost: cost.report(moves: snapshot.moves), echo: baseline)
             print(json ? try report.json() : report.text())
             guard report.moves > 0 else {
                 throw CommandFailure(.software, "no move was acknowledged in \(report.durationSeconds) s; see the errors above")

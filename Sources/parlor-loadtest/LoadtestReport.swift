@@ -8,6 +8,15 @@ struct LoadtestReport: Encodable {
         var p90: Double
         var p99: Double
         var max: Double
+
+        /// Percentiles of round trips recorded in microseconds, in milliseconds.
+        init(_ histogram: Histogram<UInt64>) {
+            func ms(_ micros: UInt64) -> Double { histogram.totalCount == 0 ? 0 : (Double(micros) / 1000 * 1000).rounded() / 1000 }
+            p50 = ms(histogram.valueAtPercentile(50))
+            p90 = ms(histogram.valueAtPercentile(90))
+            p99 = ms(histogram.valueAtPercentile(99))
+            max = ms(histogram.max)
+        }
     }
 
     /// CPU per move of the server, a PostgreSQL on this machine and the load generator, over the
@@ -23,6 +32,29 @@ struct LoadtestReport: Encodable {
             case serverCPUMsPerMove = "server_cpu_ms_per_move", movesPerServerCoreSecond = "moves_per_server_core_second"
             case serverResidentMB = "server_resident_mb", postgresCPUMsPerMove = "postgres_cpu_ms_per_move"
             case loadtestCPUMsPerMove = "loadtest_cpu_ms_per_move"
+        }
+    }
+
+    /// The echo baseline of `--echo`: messages, their round trip, and the echo server's CPU.
+    struct Echo: Encodable {
+        var messages: Int
+        var messagesPerSecond: Double
+        var roundTripMs: RoundTrip
+        var echoCPUMsPerMessage: Double?
+        var errors: [String: Int]
+
+        private enum CodingKeys: String, CodingKey {
+            case messages, messagesPerSecond = "messages_per_second", roundTripMs = "round_trip_ms"
+            case echoCPUMsPerMessage = "echo_cpu_ms_per_message", errors
+        }
+
+        init(metrics: LoadtestMetrics.Snapshot, elapsed: Duration, cost: Cost) {
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            messages = metrics.moves
+            messagesPerSecond = seconds > 0 ? (Double(metrics.moves) / seconds * 10).rounded() / 10 : 0
+            roundTripMs = RoundTrip(metrics.roundTrips)
+            echoCPUMsPerMessage = cost.serverCPUMsPerMove
+            errors = metrics.errors
         }
     }
 
@@ -46,19 +78,26 @@ struct LoadtestReport: Encodable {
     /// The first message of each kind of error that has one.
     var errorExamples: [String: String]
     var cost: Cost?
+    var echo: Echo?
+    /// Server CPU per move over the echo server's CPU per message, both from this run.
+    var cpuRatioToEcho: Double?
 
     private enum CodingKeys: String, CodingKey {
         case game, server, games, players, thinkMs = "think_ms", warmUpSeconds = "warm_up_seconds"
         case warmUpMoves = "warm_up_moves", durationSeconds = "duration_seconds", gamesStarted = "games_started"
         case gamesCompleted = "games_completed", moves, movesPerSecond = "moves_per_second", roundTripMs = "round_trip_ms"
-        case errors, errorExamples = "error_examples", cost
+        case errors, errorExamples = "error_examples", cost, echo, cpuRatioToEcho = "cpu_ratio_to_echo"
     }
 
     init(
         game: String, server: String, games: Int, players: Int, thinkMs: Int = 0, warmUpSeconds: Double = 0, elapsed: Duration,
-        metrics: LoadtestMetrics.Snapshot, cost: Cost? = nil
+        metrics: LoadtestMetrics.Snapshot, cost: Cost? = nil, echo: Echo? = nil
     ) {
         self.cost = cost
+        self.echo = echo
+        if let move = cost?.serverCPUMsPerMove, let message = echo?.echoCPUMsPerMessage, message > 0 {
+            cpuRatioToEcho = (move / message * 100).rounded() / 100
+        }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         self.game = game
         self.server = server
@@ -72,11 +111,7 @@ struct LoadtestReport: Encodable {
         gamesCompleted = metrics.gamesCompleted
         moves = metrics.moves
         movesPerSecond = seconds > 0 ? (Double(metrics.moves) / seconds * 10).rounded() / 10 : 0
-        let histogram = metrics.roundTrips
-        func ms(_ micros: UInt64) -> Double { histogram.totalCount == 0 ? 0 : (Double(micros) / 1000 * 1000).rounded() / 1000 }
-        roundTripMs = RoundTrip(
-            p50: ms(histogram.valueAtPercentile(50)), p90: ms(histogram.valueAtPercentile(90)),
-            p99: ms(histogram.valueAtPercentile(99)), max: ms(histogram.max))
+        roundTripMs = RoundTrip(metrics.roundTrips)
         errors = metrics.errors
         errorExamples = metrics.errorExamples
     }
@@ -97,7 +132,7 @@ struct LoadtestReport: Encodable {
             round trip: p50 \(format(roundTripMs.p50, 3)) ms, p90 \(format(roundTripMs.p90, 3)) ms, \
             p99 \(format(roundTripMs.p99, 3)) ms, max \(format(roundTripMs.max, 3)) ms
             errors:     \(errorList.isEmpty ? "none" : errorList.joined(separator: ", "))
-            """ + costText + errorExamples.sorted { $0.key < $1.key }.map { "\n  first \($0.key): \($0.value)" }.joined()
+            """ + costText + echoText + errorExamples.sorted { $0.key < $1.key }.map { "\n  first \($0.key): \($0.value)" }.joined()
     }
 
     /// One line of CPU per move, each part only where it was measured.
@@ -112,6 +147,16 @@ struct LoadtestReport: Encodable {
         if let rate = cost.movesPerServerCoreSecond { line += "; \(format(rate, 0)) moves per server core-second" }
         if let memory = cost.serverResidentMB { line += "; server resident \(format(memory, 1)) MB" }
         return line
+    }
+
+    private var echoText: String {
+        guard let echo else { return "" }
+        var text = "\necho:       \(echo.messages) messages, \(format(echo.messagesPerSecond, 1)) per second, round trip p50 "
+            + "\(format(echo.roundTripMs.p50, 3)) ms, p99 \(format(echo.roundTripMs.p99, 3)) ms"
+        if let cpu = echo.echoCPUMsPerMessage { text += "; echo server \(format(cpu, 3)) ms CPU per message" }
+        if !echo.errors.isEmpty { text += "; errors \(echo.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))" }
+        if let ratio = cpuRatioToEcho { text += "\nratio:      server CPU per move / echo CPU per message = \(format(ratio, 2))" }
+        return text
     }
 
     private var warmUpText: String {

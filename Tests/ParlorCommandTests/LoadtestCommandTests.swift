@@ -53,9 +53,15 @@ import Testing
         try await withTemporaryDirectory { directory in
             let server = try ParlorProcess(["serve", "--port", "0"], in: directory, environment: ["PARLOR_RATE_LIMITS": "off"])
             let port = try await server.waitUntilListening()
+            let echo = try ParlorProcess(["bench", "echo-server", "--port", "0"], in: directory)
+            let echoPort = try await Self.port(of: echo, after: "Echo listening on http://127.0.0.1:")
             let result = try await ParlorProcess.run(
-                ["--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", "random", "--json"],
+                [
+                    "--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", "random", "--json",
+                    "--echo", "http://127.0.0.1:\(echoPort)",
+                ],
                 executable: "parlor-loadtest", in: directory)
+            echo.send(SIGTERM)
             #expect(result.status == 0, "\(result.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect(report["warm_up_seconds"] as? Double == 1)
@@ -71,6 +77,11 @@ import Testing
             #expect((cost["moves_per_server_core_second"] ?? 0) > 0, "\(cost)")
             #expect((cost["server_resident_mb"] ?? 0) > 1, "\(cost)")
             #expect((cost["loadtest_cpu_ms_per_move"] ?? 0) > 0, "\(cost)")
+            // The echo baseline, same sockets and pattern, and the ratio of the two costs.
+            let baseline = try #require(report["echo"] as? [String: Any])
+            #expect((baseline["messages"] as? Int ?? 0) > 0, "\(baseline)")
+            #expect((baseline["echo_cpu_ms_per_message"] as? Double ?? 0) > 0, "\(baseline)")
+            #expect((report["cpu_ratio_to_echo"] as? Double ?? 0) > 0, "\(report)")
         }
     }
 
@@ -81,5 +92,17 @@ import Testing
         for option in ["--server", "--game", "--games", "--duration", "--warmup", "--players", "--json"] {
             #expect(result.stdout.contains(option), "\(option) in help")
         }
+    }
+
+    /// The port a child prints after `prefix` once it listens.
+    static func port(of process: ParlorProcess, after prefix: String) async throws -> Int {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if let line = process.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }), let port = Int(line.dropFirst(prefix.count)) {
+                return port
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw ProcessFailure("no '\(prefix)' line:\n\(process.standardError)")
     }
 }
