@@ -51,6 +51,18 @@ struct LoadtestCommand: AsyncParsableCommand {
     @Option(help: "First run the same sockets and pattern against this bare echo (parlor bench echo-server) and report the CPU ratio.")
     var echo: String?
 
+    @Option(help: "Instead of playing: hold this many authenticated, subscribed, silent sockets and report the server's memory per connection and idle CPU.")
+    var idle: Int?
+
+    @Option(help: "With --idle: seconds to hold the sockets silent.")
+    var idleSeconds: Double = 30
+
+    @Option(help: .hidden)
+    var idleWorker: Int?
+
+    @Option(help: .hidden)
+    var idleGame: String?
+
     func validate() throws {
         guard (0...600_000).contains(think) else { throw ValidationError("--think must be 0 to 600000 milliseconds, not \(think)") }
         guard games >= 1 else { throw ValidationError("--games must be at least 1, not \(games)") }
@@ -79,12 +91,21 @@ struct LoadtestCommand: AsyncParsableCommand {
                 throw ValidationError("--echo must be the echo server's http URL such as http://127.0.0.1:8090, not \"\(echo)\"")
             }
         }
+        if let idle { guard (1...1_000_000).contains(idle) else { throw ValidationError("--idle must be 1 to 1000000 sockets") } }
+        guard idleSeconds > 0, idleSeconds <= 86_400 else { throw ValidationError("--idle-seconds must be more than 0 and at most 86400") }
         guard let url = URL(string: server), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
             throw ValidationError("--server must be an http or https URL such as http://127.0.0.1:8080, not \"\(server)\"")
         }
     }
 
     func run() async throws {
+        if let idleWorker, let game = idleGame.flatMap(UUID.init(uuidString:)), let base = URL(string: server),
+            let webSocket = RealtimeConnectionConfiguration.webSocketURL(server: base),
+            let token = ProcessInfo.processInfo.environment["PARLOR_LOADTEST_TOKEN"]
+        {
+            await LoadtestIdleWorker.run(count: idleWorker, webSocket: webSocket, game: game, token: token)
+            return
+        }
         try await reportingFailures {
             guard let choice = LoadtestGameChoice(name: game), let base = URL(string: server),
                 let webSocket = RealtimeConnectionConfiguration.webSocketURL(server: base)
@@ -93,6 +114,20 @@ struct LoadtestCommand: AsyncParsableCommand {
             configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
             configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
             let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            if let idle {
+                let result = await Result { try await LoadtestIdle(server: base, webSocket: webSocket, sockets: idle, seconds: idleSeconds).run(http: http) }
+                try await http.shutdown()
+                let report = try result.get()
+                if json {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    print(String(decoding: try encoder.encode(report), as: UTF8.self))
+                } else {
+                    print(report.text)
+                }
+                guard report.held > 0 else { throw CommandFailure(.software, "no socket could be held; is the server running?") }
+                return
+            }
             // The baseline first, on the same machine in the same run, with the same sockets and pattern.
             var baseline: LoadtestReport.Echo?
             if let echo, let echoURL = URL(string: echo) {

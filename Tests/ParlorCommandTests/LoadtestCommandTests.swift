@@ -85,6 +85,25 @@ import Testing
         }
     }
 
+    /// `--idle`: silent sockets held from child processes; the server's memory and CPU reported.
+    @Test(.timeLimit(.minutes(2))) func idleSocketsAreHeldAndTheirCostReported() async throws {
+        try await withTemporaryDirectory { directory in
+            let server = try ParlorProcess(["serve", "--port", "0"], in: directory, environment: ["PARLOR_RATE_LIMITS": "off"])
+            let port = try await server.waitUntilListening()
+            let result = try await ParlorProcess.run(
+                ["--server", "http://127.0.0.1:\(port)", "--idle", "300", "--idle-seconds", "1", "--json"], executable: "parlor-loadtest",
+                in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(report["held"] as? Int == 300, "\(report)")
+            #expect(report["failures"] as? Int == 0)
+            #expect((report["server_kb_per_connection"] as? Double ?? 0) > 0, "\(report)")
+            #expect((report["server_cpu_percent_of_one_core"] as? Double ?? -1) >= 0, "\(report)")
+            server.send(SIGTERM)
+            #expect(try await server.waitForExit() == 0)
+        }
+    }
+
     @Test func helpExplainsRateLimits() async throws {
         let result = try await run(["--help"])
         #expect(result.status == 0)
