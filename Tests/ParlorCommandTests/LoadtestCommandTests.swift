@@ -54,7 +54,7 @@ import Testing
             let server = try ParlorProcess(["serve", "--port", "0"], in: directory, environment: ["PARLOR_RATE_LIMITS": "off"])
             let port = try await server.waitUntilListening()
             let echo = try ParlorProcess(["bench", "echo-server", "--port", "0"], in: directory)
-            let echoPort = try await Self.port(of: echo, after: "Echo listening on http://127.0.0.1:")
+            let echoPort = try await echo.waitUntilListening(prefix: "Echo listening on http://")
             let result = try await ParlorProcess.run(
                 [
                     "--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", "random", "--json",
@@ -111,17 +111,5 @@ import Testing
         for option in ["--server", "--game", "--games", "--duration", "--warmup", "--players", "--json"] {
             #expect(result.stdout.contains(option), "\(option) in help")
         }
-    }
-
-    /// The port a child prints after `prefix` once it listens.
-    static func port(of process: ParlorProcess, after prefix: String) async throws -> Int {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if let line = process.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }), let port = Int(line.dropFirst(prefix.count)) {
-                return port
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw ProcessFailure("no '\(prefix)' line:\n\(process.standardError)")
     }
 }

@@ -65,11 +65,11 @@ final class ParlorProcess: Sendable {
     var standardOutput: String { stdoutBuffer.text }
     var standardError: String { stderrBuffer.text }
 
-    /// Waits until `parlor serve` prints its address, and returns the port.
-    func waitUntilListening(timeout: Duration = .seconds(60)) async throws -> Int {
+    /// Waits until `parlor serve` (or another server, by the line's `prefix`) prints its address, and returns the port.
+    func waitUntilListening(prefix: String = "Parlor listening on http://", timeout: Duration = .seconds(60)) async throws -> Int {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let line = standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("Parlor listening on http://") }),
+            if let line = standardOutput.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }),
                 let port = line.split(separator: ":").last.flatMap({ Int($0) })
             {
                 return port
