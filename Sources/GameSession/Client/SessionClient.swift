@@ -12,6 +12,7 @@ public actor SessionClient<Module: GameModule>: SessionPeer {
     /// Signals every change, for a UI to refresh from (`GameStore` listens).
     public nonisolated let changes: AsyncStream<Void>
     private let changed: AsyncStream<Void>.Continuation
+    private var turns = SendTurns()
 
     public init(
         configuration: ClientConfiguration, host: PeerID, transport: any GameTransport, clock: any SessionClock,
@@ -64,6 +65,9 @@ public actor SessionClient<Module: GameModule>: SessionPeer {
 
     private func send(_ messages: [Outgoing]) async {
         changed.yield()
+        let ticket = turns.take()
+        if !turns.isServing(ticket) { await withCheckedContinuation { turns.wait(ticket, $0) } }
         await SessionFrames.send(messages, over: transport, logger: logger)
+        turns.done()
     }
 }

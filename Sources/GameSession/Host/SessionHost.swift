@@ -14,6 +14,7 @@ public actor SessionHost<Module: GameModule>: SessionPeer {
     /// Signals every change, for a UI to refresh from (`GameStore` listens).
     public nonisolated let changes: AsyncStream<Void>
     private let changed: AsyncStream<Void>.Continuation
+    private var turns = SendTurns()
 
     public init(
         core: HostSessionCore<Module>, transport: any GameTransport, clock: any SessionClock,
@@ -71,7 +72,36 @@ public actor SessionHost<Module: GameModule>: SessionPeer {
 
     private func send(_ messages: [Outgoing]) async {
         changed.yield()
+        let ticket = turns.take()
+        if !turns.isServing(ticket) { await withCheckedContinuation { turns.wait(ticket, $0) } }
         await SessionFrames.send(messages, over: transport, logger: logger)
+        turns.done()
+    }
+}
+
+/// Keeps an actor's frames in the order it made them. Sending awaits the transport, which lets
+/// the actor run another call meanwhile: without turns a session's `sessionEnded` could overtake
+/// the last game state it had made just before (seen over TCP: joiners ended the match without its
+/// result). Each batch takes a ticket when it is made and is sent when its turn comes.
+struct SendTurns {
+    private var issued = 0
+    private var serving = 0
+    private var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+
+    /// A ticket; call `isServing` and, if not, `wait` in the same actor turn (no await between).
+    mutating func take() -> Int {
+        defer { issued += 1 }
+        return issued
+    }
+
+    func isServing(_ ticket: Int) -> Bool { ticket == serving }
+
+    mutating func wait(_ ticket: Int, _ continuation: CheckedContinuation<Void, Never>) { waiting[ticket] = continuation }
+
+    /// The current batch has gone: the next ticket's holder may send.
+    mutating func done() {
+        serving += 1
+        waiting.removeValue(forKey: serving)?.resume()
     }
 }
 
