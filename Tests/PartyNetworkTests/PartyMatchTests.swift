@@ -130,7 +130,8 @@ import Testing
         let againTask = Task { await again.run() }
         defer { againTask.cancel() }
         #expect(await eventually { await again.client.phase == .joined })
-        #expect(await again.client.core.seat == seat)
+        // The seat comes with the game state, which follows `joinAccepted`.
+        #expect(await eventually { await again.client.core.seat == seat })
         #expect(await eventually { await again.client.view != nil })
     }
 }
