@@ -246,7 +246,7 @@ let package = Package(
             dependencies: [
                 "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
                 "ApplePush", Products.nioSSL,
-                .product(name: "NIOHTTP1", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
                 "Quortex", "CrazyEights", "TerminalPlay", "PartyNetwork", "PlayerProfiles", "ProcessStats", Products.hummingbird, Products.hummingbirdWebSocket, Products.argumentParser,
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -259,7 +259,7 @@ let package = Package(
                 "ParlorClient", "ParlorAPI", "GameCore", "Quortex", "CrazyEights", Products.asyncHTTPClient,
                 Products.openAPIAsyncHTTPClient, Products.openAPIRuntime, Products.nioCore, Products.argumentParser,
                 .product(name: "Histogram", package: "hdrhistogram-swift"), "ProcessStats",
-                .product(name: "WSClient", package: "swift-websocket"), Products.logging,
+                .product(name: "WSClient", package: "swift-websocket"), Products.logging, .product(name: "NIOPosix", package: "swift-nio"),
             ], swiftSettings: strict),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
         .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),

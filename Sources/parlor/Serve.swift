@@ -27,6 +27,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
+        ServerThreads.runConcurrencyOnEventLoops()
         try await reportingFailures {
             let sources = try options.sources(.process)
             let configuration = try serverConfiguration(sources)

@@ -11,14 +11,20 @@ enum AchievementStore {
         var unlockedAt: Int64?
     }
 
-    /// `user`'s progress in `game`, locked for the caller's transaction (PostgreSQL).
-    static func progress(of user: String, game: String, locked: Bool, on sql: any SQLDatabase) async throws -> [String: Row] {
+    /// Each of `users`' progress in `game`, by user then achievement, locked in key order for the
+    /// caller's transaction (PostgreSQL).
+    static func progress(of users: [String], game: String, locked: Bool, on sql: any SQLDatabase) async throws -> [String: [String: Row]] {
+        guard !users.isEmpty else { return [:] }
         let lock: SQLQueryString = locked && sql.dialect.name != "sqlite" ? " FOR UPDATE" : ""
         let rows = try await sql.raw("""
-            SELECT game, achievement, value, unlocked_at FROM achievement_progress WHERE user_id = \(bind: user) AND game = \(bind: game)\(lock)
+            SELECT user_id, game, achievement, value, unlocked_at FROM achievement_progress
+            WHERE game = \(bind: game) AND user_id IN (\(binds: users)) ORDER BY user_id, achievement\(lock)
             """).all()
-        var answer: [String: Row] = [:]
-        for row in try rows.map(Self.row) { answer[row.key] = row }
+        var answer: [String: [String: Row]] = [:]
+        for row in rows {
+            let progress = try Self.row(row)
+            answer[try row.decode(column: "user_id", as: String.self), default: [:]][progress.key] = progress
+        }
         return answer
     }
 
@@ -28,10 +34,14 @@ enum AchievementStore {
         return try await sql.raw(query + " ORDER BY game, achievement").all().map(Self.row)
     }
 
-    static func save(_ row: Row, of user: String, at now: Int64, on sql: any SQLDatabase) async throws {
+    /// Stores each user's row in one statement (rows in key order, so locks are taken in one order).
+    static func save(_ rows: [(user: String, row: Row)], at now: Int64, on sql: any SQLDatabase) async throws {
+        guard !rows.isEmpty else { return }
+        let values = rows.sorted { ($0.user, $0.row.game, $0.row.key) < ($1.user, $1.row.game, $1.row.key) }.map { user, row -> SQLQueryString in
+            "(\(bind: user), \(bind: row.game), \(bind: row.key), \(bind: row.progress.value), \(bind: row.unlockedAt), \(bind: now))"
+        }
         try await sql.raw("""
-            INSERT INTO achievement_progress (user_id, game, achievement, value, unlocked_at, updated_at)
-            VALUES (\(bind: user), \(bind: row.game), \(bind: row.key), \(bind: row.progress.value), \(bind: row.unlockedAt), \(bind: now))
+            INSERT INTO achievement_progress (user_id, game, achievement, value, unlocked_at, updated_at) VALUES \(values.joined(separator: ", "))
             ON CONFLICT (user_id, game, achievement) DO UPDATE SET value = excluded.value, unlocked_at = excluded.unlocked_at,
             updated_at = excluded.updated_at
             """).run()

@@ -16,77 +16,9 @@ enum LeaderboardStore {
         var score: Int64
     }
 
-    /// One score change for a board's period, computed before counts are written.
-    struct Move: Sendable {
-        var board: String
-        var period: String
-        var from: Int64?
-        /// Nil when the entry was removed.
-        var to: Int64?
-    }
-
     static let bucketBits: Int64 = 10
 
     static func bucket(of score: Int64) -> Int64 { score >> bucketBits }
-
-    /// Applies a result worth `value` to `user`'s entry; answers the count changes to make (apply
-    /// them with ``applyCounts(_:on:)`` once every entry of the transaction is written, in key order).
-    static func write(
-        _ value: Int64, board: SocialCatalogue.Board, period: String, user: String, at now: Int64, on sql: any SQLDatabase
-    ) async throws -> Move? {
-        let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE"
-        let current = try await sql.raw("""
-            SELECT score FROM leaderboard_entries WHERE board = \(bind: board.id) AND period = \(bind: period) AND user_id = \(bind: user)\(lock)
-            """).first().map { try $0.decode(column: "score", as: Int64.self) }
-        let definition = board.definition
-        let next = definition.aggregation.combine(current, with: value, order: definition.order)
-        guard next != current else { return nil }
-        try await sql.raw("""
-            INSERT INTO leaderboard_entries (board, period, user_id, score, updated_at)
-            VALUES (\(bind: board.id), \(bind: period), \(bind: user), \(bind: next), \(bind: now))
-            ON CONFLICT (board, period, user_id) DO UPDATE SET score = excluded.score, updated_at = excluded.updated_at
-            """).run()
-        return Move(board: board.id, period: period, from: current, to: next)
-    }
-
-    /// Moves the histogram's counts, then its buckets, each in key order so that transactions
-    /// touching the same rows take their locks in one order.
-    static func applyCounts(_ moves: [Move], on sql: any SQLDatabase) async throws {
-        var scores: [Key: Int64] = [:]
-        var buckets: [Key: Int64] = [:]
-        for move in moves {
-            for (score, delta) in [(move.from, Int64(-1)), (move.to, Int64(1))] {
-                guard let score else { continue }
-                scores[Key(board: move.board, period: move.period, value: score), default: 0] += delta
-                buckets[Key(board: move.board, period: move.period, value: bucket(of: score)), default: 0] += delta
-            }
-        }
-        try await apply(scores, to: "leaderboard_counts", column: "score", on: sql)
-        try await apply(buckets, to: "leaderboard_buckets", column: "bucket", on: sql)
-    }
-
-    private struct Key: Hashable, Comparable {
-        var board: String
-        var period: String
-        var value: Int64
-
-        static func < (a: Key, b: Key) -> Bool { (a.board, a.period, a.value) < (b.board, b.period, b.value) }
-    }
-
-    private static func apply(_ deltas: [Key: Int64], to table: String, column: String, on sql: any SQLDatabase) async throws {
-        for (key, delta) in deltas.sorted(by: { $0.key < $1.key }) where delta != 0 {
-            try await sql.raw("""
-                INSERT INTO \(ident: table) (board, period, \(ident: column), entries) VALUES (\(bind: key.board), \(bind: key.period), \(bind: key.value), \(bind: delta))
-                ON CONFLICT (board, period, \(ident: column)) DO UPDATE SET entries = \(ident: table).entries + excluded.entries
-                """).run()
-            if delta < 0 {
-                try await sql.raw("""
-                    DELETE FROM \(ident: table) WHERE board = \(bind: key.board) AND period = \(bind: key.period)
-                    AND \(ident: column) = \(bind: key.value) AND entries <= 0
-                    """).run()
-            }
-        }
-    }
 
     // MARK: Reading
 

@@ -33,39 +33,44 @@ package struct ResultRecorder: GameResultsRecorder {
     func record(_ results: [(user: String, statistics: [String: Int])], game: String, at now: Int64, on sql: any SQLDatabase) async throws
         -> [GameNotice]
     {
-        var moves: [LeaderboardStore.Move] = []
-        var notices: [GameNotice] = []
         let boards = catalogue.boards(of: game)
+        var changes: [LeaderboardStore.Change] = []
         for (user, statistics) in results {
             for board in boards {
                 guard let value = statistics[board.definition.statistic] else { continue }
                 for period in board.definition.periods {
-                    if let move = try await LeaderboardStore.write(Int64(value), board: board, period: period.key(at: now), user: user, at: now, on: sql) {
-                        moves.append(move)
-                    }
+                    changes.append(.init(board: board, period: period.key(at: now), user: user, value: Int64(value)))
                 }
             }
-            notices += try await advance(user, game: game, by: statistics, at: now, on: sql)
         }
+        let moves = try await LeaderboardStore.write(changes, at: now, on: sql)
+        let notices = try await advance(results, game: game, at: now, on: sql)
         try await LeaderboardStore.applyCounts(moves, on: sql)
         return notices
     }
 
-    private func advance(_ user: String, game: String, by statistics: [String: Int], at now: Int64, on sql: any SQLDatabase) async throws
+    /// Each user's achievements in `game`, read and locked once and saved in one statement.
+    private func advance(_ results: [(user: String, statistics: [String: Int])], game: String, at now: Int64, on sql: any SQLDatabase) async throws
         -> [GameNotice]
     {
         let definitions = catalogue.achievements[game] ?? []
-        guard definitions.contains(where: { statistics[$0.rule.statistic] != nil }) else { return [] }
-        let stored = try await AchievementStore.progress(of: user, game: game, locked: true, on: sql)
+        let counted = results.filter { result in definitions.contains { result.statistics[$0.rule.statistic] != nil } }
+        guard !counted.isEmpty else { return [] }
+        let stored = try await AchievementStore.progress(of: counted.map(\.user), game: game, locked: true, on: sql)
         var notices: [GameNotice] = []
-        for definition in definitions where statistics[definition.rule.statistic] != nil {
-            let before = stored[definition.key]?.progress ?? AchievementProgress()
-            let after = before.advanced(by: statistics, rule: definition.rule)
-            guard after != before else { continue }
-            let unlockedAt = stored[definition.key]?.unlockedAt ?? (after.unlocked ? now : nil)
-            try await AchievementStore.save(.init(game: game, key: definition.key, progress: after, unlockedAt: unlockedAt), of: user, at: now, on: sql)
-            if after.unlocked, !before.unlocked { notices.append(.achievementUnlocked(user: user, game: game, key: definition.key)) }
+        var saved: [(user: String, row: AchievementStore.Row)] = []
+        for (user, statistics) in counted {
+            for definition in definitions where statistics[definition.rule.statistic] != nil {
+                let row = stored[user]?[definition.key]
+                let before = row?.progress ?? AchievementProgress()
+                let after = before.advanced(by: statistics, rule: definition.rule)
+                guard after != before else { continue }
+                let unlockedAt = row?.unlockedAt ?? (after.unlocked ? now : nil)
+                saved.append((user, .init(game: game, key: definition.key, progress: after, unlockedAt: unlockedAt)))
+                if after.unlocked, !before.unlocked { notices.append(.achievementUnlocked(user: user, game: game, key: definition.key)) }
+            }
         }
+        try await AchievementStore.save(saved, at: now, on: sql)
         return notices
     }
 

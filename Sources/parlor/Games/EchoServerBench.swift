@@ -23,6 +23,8 @@ struct EchoServerBench: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // On the same threads as `serve`, so that the ratio compares like with like.
+        ServerThreads.runConcurrencyOnEventLoops()
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.get("/metrics") { _, _ in ProcessUsage.current().prometheusText }
         router.ws("/ws") { inbound, outbound, _ in

@@ -9,7 +9,7 @@ import SQLKit
 import Testing
 
 /// The histogram the ranks are read from always agrees with a plain count over the entries:
-/// after random writes, score changes across buckets, negative scores and erasures, on both orders.
+/// after random batches of writes, score changes across buckets, negative scores and erasures, on both orders.
 @Suite struct LeaderboardStoreTests {
     static func board(_ order: LeaderboardOrder) -> SocialCatalogue.Board {
         SocialCatalogue.Board(
@@ -26,18 +26,26 @@ import Testing
                 let board = Self.board(order)
                 for step in 0..<600 {
                     let user = "u\(random.nextInt(below: 120))"
-                    // Scores from -3,000 to 3,000: several buckets, both signs, many ties.
-                    let score = Int64(random.nextInt(below: 6001) - 3000)
                     if step % 97 == 96 {
                         try await database.transaction { sql in try await LeaderboardStore.erase(user, on: sql) }
                         for key in truth.keys { truth[key]?[user] = nil }
                         continue
                     }
-                    try await database.transaction { sql in
-                        let move = try await LeaderboardStore.write(score, board: board, period: "all", user: user, at: 0, on: sql)
-                        try await LeaderboardStore.applyCounts(move.map { [$0] } ?? [], on: sql)
+                    // One to three results per transaction, as a finished game writes them, one
+                    // user sometimes twice (the last counts: `.latest`). Scores from -3,000 to
+                    // 3,000: several buckets, both signs, many ties.
+                    var changes: [LeaderboardStore.Change] = []
+                    for index in 0...random.nextInt(below: 3) {
+                        let who = index == 0 || random.nextInt(below: 3) == 0 ? user : "u\(random.nextInt(below: 120))"
+                        let score = Int64(random.nextInt(below: 6001) - 3000)
+                        changes.append(.init(board: board, period: "all", user: who, value: score))
+                        truth[board.id, default: [:]][who] = score
                     }
-                    truth[board.id, default: [:]][user] = score
+                    let written = changes
+                    try await database.transaction { sql in
+                        let moves = try await LeaderboardStore.write(written, at: 0, on: sql)
+                        try await LeaderboardStore.applyCounts(moves, on: sql)
+                    }
                 }
             }
             let final = truth
