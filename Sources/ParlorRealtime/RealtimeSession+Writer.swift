@@ -31,14 +31,37 @@ extension RealtimeSession {
     func writeLoop(_ outbound: WebSocketOutboundWriter) async -> Ending? {
         var state = OutboundState()
         for await job in connection.jobs {
-            do {
-                if let ending = try await perform(job, &state, outbound) { return ending }
-            } catch {
-                // Cancelled (the connection is ending) or the socket is gone: either way, done.
-                return Task.isCancelled ? nil : .peerClosed
+            switch await performAlone(job, state, outbound) {
+            case .next(let after): state = after
+            case .stop(let ending): return ending
             }
         }
         return nil
+    }
+
+    /// After a job: go on with the writer's state, or stop, with the ending when there is one.
+    private enum Step: Sendable {
+        case next(OutboundState)
+        case stop(Ending?)
+    }
+
+    /// Runs one job in a child task of its own. A task keeps the most stack it ever used for as
+    /// long as it lives, and this loop lives as long as the connection: run here, one `subscribe`
+    /// left every idle socket holding kilobytes of stack it would never use again.
+    private func performAlone(_ job: HubConnection.Job, _ state: OutboundState, _ outbound: WebSocketOutboundWriter) async -> Step {
+        await withTaskGroup(of: Step.self) { group in
+            group.addTask {
+                var state = state
+                do {
+                    if let ending = try await perform(job, &state, outbound) { return .stop(ending) }
+                    return .next(state)
+                } catch {
+                    // Cancelled (the connection is ending) or the socket is gone: either way, done.
+                    return .stop(Task.isCancelled ? nil : .peerClosed)
+                }
+            }
+            return await group.next() ?? .stop(nil)
+        }
     }
 
     private func perform(_ job: HubConnection.Job, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter)
