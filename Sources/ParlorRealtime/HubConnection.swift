@@ -32,9 +32,12 @@ final class HubConnection: Sendable {
         var user: AuthenticatedUser?
         var writeStartedAt: ContinuousClock.Instant?
         var deepest = 0
+        /// The authentication deadline passed and the client was told (once).
+        var lapsed = false
     }
 
     let id: ID
+    let openedAt = ContinuousClock.now
     let jobs: AsyncStream<Job>
     private let inbox: AsyncStream<Job>.Continuation
     let closeRequests: AsyncStream<RealtimeClose>
@@ -91,6 +94,23 @@ final class HubConnection: Sendable {
     func writeStarted() { state.withLock { $0.writeStartedAt = .now } }
     func writeFinished() { state.withLock { $0.writeStartedAt = nil } }
     var writeStartedAt: ContinuousClock.Instant? { state.withLock { $0.writeStartedAt } }
+
+    /// The watchdog's round: a client that has not authenticated by the deadline is told so and
+    /// closed once everything before is written; one that has had a write pending for longer than
+    /// `idleTimeout` has stopped reading (its socket buffers are full) and is closed at once.
+    func inspect(at now: ContinuousClock.Instant, authenticationTimeout: Duration, idleTimeout: Duration) {
+        let lapsed = state.withLock { state in
+            guard state.user == nil, !state.lapsed, now - openedAt >= authenticationTimeout else { return false }
+            state.lapsed = true
+            return true
+        }
+        if lapsed {
+            let seconds = authenticationTimeout.components.seconds
+            enqueue(.frames([RealtimeFrames.error(.unauthorized, "authenticate within \(seconds) s")]))
+            enqueue(.close(.authenticationTimeout))
+        }
+        if let started = writeStartedAt, now - started > idleTimeout { requestClose(.writeStalled) }
+    }
 
     /// The most jobs ever waiting at once: it never exceeds the configured limit.
     var deepestQueue: Int { state.withLock { $0.deepest } }

@@ -61,6 +61,10 @@ public struct RealtimeConfiguration: Sendable {
     /// A write stalled longer than this closes the connection.
     public var idleTimeout: Duration { heartbeat * idleHeartbeats }
 
+    /// How often the ``HubWatchdog`` looks at every connection: a quarter of the shorter of the
+    /// heartbeat and the authentication deadline, so a deadline fires at most a quarter late.
+    var watchdogInterval: Duration { max(min(heartbeat, authenticationTimeout) / 4, .milliseconds(10)) }
+
     /// The heartbeat in whole seconds, as `welcome` states it (at least 1).
     var heartbeatSeconds: Int {
         let components = heartbeat.components

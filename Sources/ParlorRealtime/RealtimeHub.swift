@@ -39,6 +39,7 @@ package final class RealtimeHub: Service, Sendable {
     package let configuration: RealtimeConfiguration
     package let logger: Logger
     private let state = Mutex(State())
+    private let watchdog = HubWatchdog()
     /// Subscribed to at once, so nothing published before ``run()`` starts is missed.
     private let notices: AsyncStream<GameNotice>
 
@@ -67,6 +68,7 @@ package final class RealtimeHub: Service, Sendable {
             state.shuttingDown = true
             return Array(state.connections.values)
         }
+        watchdog.stop()
         logger.debug("closing real-time connections", metadata: ["count": "\(open.count)"])
         for connection in open { connection.requestClose(.shuttingDown) }
     }
@@ -104,12 +106,22 @@ package final class RealtimeHub: Service, Sendable {
 
     /// A new connection, or nil while the server shuts down.
     func open() -> HubConnection? {
-        state.withLock { state in
+        let opened = state.withLock { state -> HubConnection? in
             guard !state.shuttingDown else { return nil }
             let connection = HubConnection(id: state.nextID, queueLimit: configuration.outgoingQueueLimit)
             state.nextID += 1
             state.connections[connection.id] = connection
             return connection
+        }
+        if opened != nil { watchdog.start(for: self) }
+        return opened
+    }
+
+    /// The watchdog's round over every open connection.
+    func inspectConnections(at now: ContinuousClock.Instant) {
+        let open = state.withLock { Array($0.connections.values) }
+        for connection in open {
+            connection.inspect(at: now, authenticationTimeout: configuration.authenticationTimeout, idleTimeout: configuration.idleTimeout)
         }
     }
 

@@ -13,11 +13,11 @@ package struct OutgoingFrame: Sendable, Equatable {
     /// `message` as a frame; a message that cannot be encoded becomes an `internal_error` frame.
     package static func encoding(_ message: some Encodable) -> OutgoingFrame {
         // Every key is snake_case as the types name them, the games' views and actions included
-        // (GameJSON): no key strategy on the path every move takes.
-        guard let data = try? JSONEncoder().encode(message) else {
+        // (GameJSON): no key strategy on the path every move takes, so the direct encoder serves.
+        guard let bytes = try? DirectJSONEncoder().encodeOrFallback(message) else {
             return OutgoingFrame(text: #"{"type":"error","code":"internal_error","message":"a message could not be encoded"}"#)
         }
-        return OutgoingFrame(text: String(decoding: data, as: UTF8.self))
+        return OutgoingFrame(text: String(decoding: bytes, as: UTF8.self))
     }
 }
 

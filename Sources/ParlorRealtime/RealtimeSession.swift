@@ -5,14 +5,14 @@ import ParlorPlay
 
 /// Serves one upgraded WebSocket: the client's half of the real-time channel.
 ///
-/// Four tasks share the connection, so that no one of them can hold the others up:
+/// Three tasks share the connection, so that no one of them can hold the others up:
 /// the reader parses and checks inbound messages and turns them into jobs; the writer runs the
 /// connection's inbox in order (the only place that calls the game service for this connection
-/// and the only one that writes, so `lastSent` advances in order); the watchdog enforces the
-/// authentication deadline and disconnects a client that stopped reading; the fourth waits for
-/// an immediate close request (queue overflow, shutdown). The first to decide the connection is
-/// over ends all four, then the subscriptions are released and the socket is closed with a
-/// bounded wait, since a client that never reads could otherwise pin the close frame forever.
+/// and the only one that writes, so `lastSent` advances in order); the third waits for an
+/// immediate close request (queue overflow, shutdown, or the hub's ``HubWatchdog`` finding a
+/// client that stopped reading). The first to decide the connection is over ends all three, then
+/// the subscriptions are released and the socket is closed with a bounded wait, since a client
+/// that never reads could otherwise pin the close frame forever.
 struct RealtimeSession: Sendable {
     /// How a connection ended, as the task that noticed first reports it.
     enum Ending: Sendable {
@@ -38,7 +38,6 @@ struct RealtimeSession: Sendable {
         let ending = await withTaskGroup(of: Ending?.self, returning: Ending?.self) { group in
             group.addTask { await readLoop(inbound) }
             group.addTask { await writeLoop(outbound) }
-            group.addTask { await watch() }
             group.addTask {
                 for await close in connection.closeRequests { return .close(close) }
                 return nil
@@ -87,27 +86,6 @@ struct RealtimeSession: Sendable {
             group.addTask { try? await Task.sleep(for: configuration.closeTimeout) }
             await group.next()
             group.cancelAll()
-        }
-    }
-
-    /// Closes the connection of a client that never authenticated in time, and of one that has
-    /// had a write pending for longer than the idle timeout (it stopped reading: the socket
-    /// buffers are full). Pings that go unanswered are the WebSocket layer's `autoPing` concern.
-    private func watch() async -> Ending? {
-        if !connection.isAuthenticated {
-            do { try await Task.sleep(for: configuration.authenticationTimeout) } catch { return nil }
-            if !connection.isAuthenticated {
-                let seconds = configuration.authenticationTimeout.components.seconds
-                connection.enqueue(.frames([RealtimeFrames.error(.unauthorized, "authenticate within \(seconds) s")]))
-                connection.enqueue(.close(.authenticationTimeout))
-            }
-        }
-        let idle = configuration.idleTimeout
-        while true {
-            do { try await Task.sleep(for: configuration.heartbeat) } catch { return nil }
-            if let started = connection.writeStartedAt, ContinuousClock.now - started > idle {
-                return .close(.writeStalled)
-            }
         }
     }
 }

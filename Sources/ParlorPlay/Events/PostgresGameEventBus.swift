@@ -157,8 +157,8 @@ extension PostgresGameEventBus {
     }
 
     private static func encoded(_ notice: GameNotice) -> String? {
-        guard let data = try? JSONEncoder().encode(notice) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard let bytes = try? DirectJSONEncoder().encodeOrFallback(notice) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The longest prefix (whole characters) of `value` whose notice, built by `make`, still fits.

@@ -127,7 +127,7 @@ extension PlayStore {
         let records = moves.map { move in
             MoveRecord(game: key(move.game), seq: move.entry.seq, move: NoticedMove(move.entry, deadline: move.deadline), notification: move.notification)
         }
-        return String(decoding: try JSONEncoder().encode(records), as: UTF8.self)
+        return String(decoding: try DirectJSONEncoder().encodeOrFallback(records), as: UTF8.self)
     }
 
     /// One row of the batch: the noticed move's fields, flat, with the game, seq and notification.
