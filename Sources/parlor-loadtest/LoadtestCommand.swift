@@ -43,8 +43,8 @@ struct LoadtestCommand: AsyncParsableCommand {
     @Option(help: "Milliseconds a bot thinks before each move, varied by up to half either way; 0 moves at once.")
     var think = 0
 
-    @Option(help: "The bots' strategy: random or heuristic.")
-    var bot = "heuristic"
+    @Option(help: "The bots' strategy: random (cheap to run, so the generator measures the server) or heuristic.")
+    var bot = "random"
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
@@ -148,6 +148,8 @@ struct LoadtestCommand: AsyncParsableCommand {
             }
             let outcome: Result<(LoadtestMetrics, elapsed: Duration, cost: LoadtestCost), any Error>
             switch choice {
+            case .quortex where bot == "random":
+                outcome = await Result { try await self.run(QuortexRandomLoadtest(), choice.id, base, webSocket, http) }
             case .quortex:
                 let rules = QuortexLoadtest(bot: (QuortexBotKind(rawValue: bot) ?? .heuristic).bot)
                 outcome = await Result { try await self.run(rules, choice.id, base, webSocket, http) }

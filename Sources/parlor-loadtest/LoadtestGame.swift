@@ -25,6 +25,26 @@ struct QuortexLoadtest: LoadtestGame {
     }
 }
 
+/// The default Quortex player: a random one of the placements the server lists in the view of
+/// the seat to move. It reads nothing else of the view (the board is never decoded) and runs no
+/// rules of its own, so the generator spends its CPU on the sockets, not on playing well: the
+/// heuristic bot and the full view cost the generator more CPU per move than the server.
+struct QuortexRandomLoadtest: LoadtestGame {
+    /// The one field of a view the random player needs; present only when the seat is to move.
+    struct View: Codable, Sendable {
+        var legalPlacements: [Placement]?
+
+        enum CodingKeys: String, CodingKey { case legalPlacements = "legal_placements" }
+    }
+
+    func action(for seat: Int, in view: View, random: inout GameRandom) -> QuortexAction? {
+        guard let legal = view.legalPlacements else { return nil }
+        // A drawn tile that fits nowhere ends the game on the server; resigning keeps a bot that
+        // disagrees from stalling the table.
+        return random.element(of: legal).map(QuortexAction.place) ?? .resign
+    }
+}
+
 struct CrazyEightsLoadtest: LoadtestGame {
     let bot: any CrazyEightsBot
 

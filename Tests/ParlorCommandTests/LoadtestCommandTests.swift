@@ -48,8 +48,10 @@ import Testing
     }
 
     /// A short real run against `parlor serve` on SQLite: bots sign in, play over WebSockets, and
-    /// the report counts only what was played after the warm-up.
-    @Test(.timeLimit(.minutes(2))) func aShortRunAgainstARealServerReportsMovesAndRoundTrips() async throws {
+    /// the report counts only what was played after the warm-up. Both Quortex players: the random
+    /// one reads only the legal placements of its view, the heuristic one the whole view.
+    @Test(.timeLimit(.minutes(2)), arguments: ["random", "heuristic"])
+    func aShortRunAgainstARealServerReportsMovesAndRoundTrips(bot: String) async throws {
         try await withTemporaryDirectory { directory in
             let server = try ParlorProcess(["serve", "--port", "0"], in: directory, environment: ["PARLOR_RATE_LIMITS": "off"])
             let port = try await server.waitUntilListening()
@@ -57,7 +59,7 @@ import Testing
             let echoPort = try await echo.waitUntilListening(prefix: "Echo listening on http://")
             let result = try await ParlorProcess.run(
                 [
-                    "--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", "random", "--json",
+                    "--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", bot, "--json",
                     "--echo", "http://127.0.0.1:\(echoPort)",
                 ],
                 executable: "parlor-loadtest", in: directory)
