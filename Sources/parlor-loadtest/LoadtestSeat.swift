@@ -179,7 +179,7 @@ struct LoadtestSeat<Game: LoadtestGame> {
         do {
             try await bot.connection.send(move)
         } catch {
-            metrics.error("send_failed")
+            metrics.error("send_failed", example: String(describing: error))
         }
     }
 }

@@ -107,36 +107,64 @@ final class JSONSink {
 
     // MARK: Primitives
 
-    func write(_ string: String) {
+    func write(_ string: String) { Self.appendQuoted(string, to: &bytes) }
+
+    /// Works on the buffer passed in rather than on `bytes` byte by byte: each access to a class's
+    /// stored property is checked for exclusivity at run time, which cost more than the copying.
+    private static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "/"): bytes.append(contentsOf: #"\/"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        let utf8 = string.utf8
+        if !utf8.contains(where: needsEscape) {
+            bytes.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+                case UInt8(ascii: "/"): bytes.append(contentsOf: #"\/"#.utf8)
+                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: #"\u00"#.utf8)
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0xF)])
+                default: bytes.append(byte)
+                }
             }
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    func write(_ int: Int64) { bytes.append(contentsOf: String(int).utf8) }
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+    }
 
-    func write(_ uint: UInt64) { bytes.append(contentsOf: String(uint).utf8) }
+    func write(_ int: Int64) { Self.appendDecimal(int, to: &bytes) }
+
+    func write(_ uint: UInt64) { Self.appendDecimal(uint, to: &bytes) }
 
     /// Every other integer type: without an overload of its own, a container would hand it to
     /// the generic path, whose `encode(to:)` would hand it straight back.
-    func write(integer: some FixedWidthInteger) { bytes.append(contentsOf: String(integer).utf8) }
+    func write(integer: some FixedWidthInteger) { Self.appendDecimal(integer, to: &bytes) }
+
+    /// The integer's decimal digits, written straight into the buffer (no `String` per number).
+    private static func appendDecimal<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: digits[start...])
+        }
+    }
 
     func write(_ double: Double) throws {
         guard double.isFinite else {
