@@ -65,8 +65,9 @@ struct PlayCommandTests {
             let server = try ParlorProcess(["serve", "--port", "0"], in: directory, environment: ["PARLOR_RATE_LIMITS": "off"])
             let url = "http://127.0.0.1:\(try await server.waitUntilListening())"
             let host = try PseudoTerminalProcess(["play", "quortex", "--server", url, "--invite", "--profile", "host"], in: directory)
-            #expect(try await host.waitFor("friends join with"), "\(host.text)")
-            let code = try #require(host.text.firstMatch(of: /--code ([2-9A-Z]{6})/)?.1)
+            // The code is on the line after "friends join with": waited for itself, since under
+            // load the two lines can arrive in separate reads.
+            let code = try #require(try await host.waitForMatch(/--code ([2-9A-Z]{6})/)?.1, "\(host.text)")
             let guest = try PseudoTerminalProcess(["play", "quortex", "--server", url, "--code", String(code), "--profile", "guest"], in: directory)
             #expect(try await host.waitFor("Quortex"), "\(host.text)")
             #expect(try await guest.waitFor("Quortex"), "\(guest.text)")

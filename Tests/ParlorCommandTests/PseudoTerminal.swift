@@ -83,6 +83,17 @@ final class PseudoTerminalProcess: Sendable {
         return text.contains(needle)
     }
 
+    /// Waits until the output matches `pattern` (its first match) or `timeout` passes (nil): for
+    /// text that may arrive in more than one read, such as a line printed after the one waited for.
+    func waitForMatch<Output>(_ pattern: Regex<Output>, timeout: Duration = .seconds(30)) async throws -> Regex<Output>.Match? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let match = text.firstMatch(of: pattern) { return match }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return text.firstMatch(of: pattern)
+    }
+
     /// Waits for the child to end; its exit status.
     func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
