@@ -178,6 +178,9 @@ struct LoadtestSeat<Game: LoadtestGame> {
         pending = Pending(move: move, sentAt: .now)
         do {
             try await bot.connection.send(move)
+        } catch is CancellationError {
+            // The seat is being stopped (its game is over elsewhere or the run's time is up)
+            // while the send waited on a full socket: nothing failed.
         } catch {
             metrics.error("send_failed", example: String(describing: error))
         }

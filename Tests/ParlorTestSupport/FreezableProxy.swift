@@ -4,7 +4,8 @@ import Synchronization
 
 /// A TCP proxy on the loopback that can freeze the connections it carries: bytes are dropped in
 /// both directions while the sockets stay open, as on a network path that died silently (a
-/// phone leaving Wi-Fi). New connections made after a freeze pass normally.
+/// phone leaving Wi-Fi). It can also stall them: it stops reading, so the peers' writes back up
+/// as against a server too busy to read. New connections made after either pass normally.
 public final class FreezableProxy: Sendable {
     private let server: any Channel
     public let port: Int
@@ -33,21 +34,28 @@ public final class FreezableProxy: Sendable {
     /// Every connection open now goes silent for good.
     public func freezeOpenConnections() { state.freeze() }
 
+    /// Every connection open now stops being read, for good.
+    public func stallOpenConnections() { state.stall() }
+
     public func close() async { try? await server.close() }
 }
 
-/// Which connections are frozen: those numbered below the mark.
+/// Which connections are frozen or stalled: those numbered below the marks.
 private final class ProxyState: Sendable {
-    private let counters = Mutex((next: 0, frozenBelow: 0))
+    private let counters = Mutex((next: 0, frozenBelow: 0, stalledBelow: 0))
 
     func open() -> Int { counters.withLock { $0.next += 1; return $0.next - 1 } }
     func freeze() { counters.withLock { $0.frozenBelow = $0.next } }
     func isFrozen(_ number: Int) -> Bool { counters.withLock { number < $0.frozenBelow } }
+    func stall() { counters.withLock { $0.stalledBelow = $0.next } }
+    func isStalled(_ number: Int) -> Bool { counters.withLock { number < $0.stalledBelow } }
 }
 
-/// Copies one side's bytes to the other, unless the connection is frozen.
-private final class Relay: ChannelInboundHandler, Sendable {
+/// Copies one side's bytes to the other, unless the connection is frozen; reads no more once it
+/// is stalled.
+private final class Relay: ChannelDuplexHandler, Sendable {
     typealias InboundIn = ByteBuffer
+    typealias OutboundIn = ByteBuffer
 
     let partner: any Channel
     let number: Int
@@ -62,6 +70,11 @@ private final class Relay: ChannelInboundHandler, Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !state.isFrozen(number) else { return }
         partner.writeAndFlush(unwrapInboundIn(data), promise: nil)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        guard !state.isStalled(number) else { return }
+        context.read()
     }
 
     func channelInactive(context: ChannelHandlerContext) {

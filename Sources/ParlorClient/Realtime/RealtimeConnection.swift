@@ -66,6 +66,10 @@ public actor RealtimeConnection {
     public func lastSeq(of game: UUID) -> Int? { ledger.lastSeq(game) }
 
     /// Encodes `message` (any of the `Realtime…` client messages) as one JSON text frame and sends it.
+    ///
+    /// Waits while the socket's send buffer is full. Throws ``RealtimeConnectionError/notConnected``
+    /// when no socket is open or it died under the write, and `CancellationError` when the calling
+    /// task is cancelled during that wait (the frame was not sent; the socket stays open).
     public nonisolated func send(_ message: some Encodable) async throws {
         let text: String
         do {
@@ -120,6 +124,10 @@ public actor RealtimeConnection {
         }
         do {
             try await outbound.write(.text(text))
+        } catch is CancellationError {
+            // The sender was cancelled while the write waited for the socket to drain (a server
+            // under load reads slowly): the frame was not sent, and the socket is fine.
+            throw CancellationError()
         } catch {
             throw RealtimeConnectionError.notConnected
         }
