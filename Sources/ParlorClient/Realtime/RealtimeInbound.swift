@@ -35,16 +35,6 @@ public struct RealtimeInbound: Sendable {
 }
 
 extension RealtimeInbound {
-    /// The fields the connection reads from every frame; everything else stays in `data`.
-    private struct Probe: Decodable {
-        var type: String
-        var game: UUID?
-        var seq: Int?
-        var status: String?
-        var moveId: String?
-        private enum CodingKeys: String, CodingKey { case type, game, seq, status, moveId = "move_id" }
-    }
-
     /// What resume needs beyond the envelope: a `state`'s status and whether an `error` answers a
     /// move (rather than a subscription).
     struct Details: Sendable {
@@ -53,8 +43,9 @@ extension RealtimeInbound {
     }
 
     /// Parses a frame's routing fields; nil when the frame is not a JSON object with a `type`.
+    /// `data` is UTF-8 (the text of a text frame).
     static func parse(_ data: Data) -> (inbound: RealtimeInbound, details: Details)? {
-        guard let probe = try? JSONDecoder().decode(Probe.self, from: data) else { return nil }
+        guard let probe = RealtimeFrameProbe.parse(data) else { return nil }
         let inbound = RealtimeInbound(envelope: RealtimeEnvelope(type: probe.type, game: probe.game), seq: probe.seq, data: data)
         return (inbound, Details(status: probe.status, answersMove: probe.moveId != nil))
     }
