@@ -57,9 +57,15 @@ package final class RealtimeHub: Service, Sendable {
     }
 
     /// Routes notices until graceful shutdown (or cancellation), then closes every connection.
+    ///
+    /// Not `notices.cancelOnGracefulShutdown()`: that merges two sequences, and the merge holds a
+    /// lock while it registers a continuation (swift-async-algorithms #430). When Swift re-enqueues
+    /// the job in between and the job that takes the lock next runs on the same NIO event loop
+    /// (`ServerThreads`), the loop thread waits on itself: a server under load once hung that way
+    /// on SIGTERM. The merge also cost every notice two extra task switches.
     package func run() async throws {
-        for await notice in notices.cancelOnGracefulShutdown() {
-            dispatch(notice)
+        await cancelWhenGracefulShutdown { [self] in
+            for await notice in notices { dispatch(notice) }
         }
         // The bus may end its stream first (it stops before the hub); the hub still serves its
         // sockets until it is told to stop itself, or the service group reports a failure.

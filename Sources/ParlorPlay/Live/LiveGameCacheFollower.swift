@@ -16,8 +16,9 @@ package struct LiveGameCacheFollower: Service {
     }
 
     package func run() async throws {
-        for await notice in notices.cancelOnGracefulShutdown() {
-            cache.noticed(notice)
+        // Not `notices.cancelOnGracefulShutdown()`: see `RealtimeHub.run()`.
+        await cancelWhenGracefulShutdown { [cache, notices] in
+            for await notice in notices { cache.noticed(notice) }
         }
         // The bus stops before this service does and ends the stream first; returning before
         // being told to stop would count as failing.

@@ -1,6 +1,6 @@
 import Foundation
-import HummingbirdTesting
 import ParlorClient
+import ParlorRealtime
 import ParlorTestSupport
 import Synchronization
 import Testing
@@ -17,17 +17,16 @@ struct RealtimeSendTests {
 
     @Test("a send cancelled while it waits for a full socket throws CancellationError, and the socket stays open")
     func cancelledWhileBlocked() async throws {
-        try await withOnlinePlayServer { server in
-            let port = try #require(server.client.port)
-            let proxy = try await FreezableProxy(to: port)
-            let client = ParlorClient(serverURL: try #require(URL(string: "http://127.0.0.1:\(port)")), transport: TestClientTransport(client: server.client))
-            try await client.signIn(.guest(deviceID: UUID().uuidString))
-            let session = client.session
+        // No heartbeat on either side: the stalled path must not be closed for silence meanwhile.
+        try await withRealtimeServer(configuration: .forTests { $0.heartbeat = .seconds(600) }) { server in
+            let proxy = try await FreezableProxy(to: server.port)
             let connection = await RealtimeConnection.connect(
                 configuration: RealtimeConnectionConfiguration(
-                    url: try #require(URL(string: "ws://127.0.0.1:\(proxy.port)/ws")), accessToken: { try await session.accessToken() },
-                    heartbeat: nil))
+                    url: try #require(URL(string: "ws://127.0.0.1:\(proxy.port)/ws")), accessToken: { "good-alice" }, heartbeat: nil))
             #expect(await eventually(timeout: .seconds(30)) { await connection.isConnected })
+            // Frozen too: bytes the proxy read before it stalled must not reach the server, which
+            // closes the socket on a message larger than it accepts.
+            proxy.freezeOpenConnections()
             proxy.stallOpenConnections()
             let progress = Mutex((started: 0, finished: 0))
             let sender = Task { () -> (any Error)? in
