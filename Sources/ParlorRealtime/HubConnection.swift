@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOWebSocket
 import ParlorAccounts
 import ParlorPlay
 import Synchronization
@@ -34,6 +36,21 @@ final class HubConnection: Sendable {
         var deepest = 0
         /// The authentication deadline passed and the client was told (once).
         var lapsed = false
+        /// The socket's channel, once its ``HeartbeatHandler`` is in place: the watchdog pings
+        /// through it.
+        var channel: (any Channel)?
+        var pingedAt: ContinuousClock.Instant?
+        /// A close was asked for: no more pings.
+        var closing = false
+    }
+
+    /// What a watchdog round does for the heartbeat of one connection.
+    enum Heartbeat: Equatable {
+        case none
+        /// Nothing heard for a heartbeat and no ping for as long: ask for a sign of life.
+        case ping
+        /// Nothing heard for two heartbeats, so the ping went unanswered: the client or its path is gone.
+        case close
     }
 
     let id: ID
@@ -44,6 +61,9 @@ final class HubConnection: Sendable {
     private let closeSignal: AsyncStream<RealtimeClose>.Continuation
     private let limit: Int
     private let state = Mutex(State())
+    /// When a frame last arrived, in nanoseconds after ``openedAt``; written by the socket's
+    /// event loop for every frame, so an atomic rather than the lock.
+    private let heardAt = Atomic<Int64>(0)
 
     init(id: ID, queueLimit: Int) {
         self.id = id
@@ -75,11 +95,16 @@ final class HubConnection: Sendable {
     /// Asks the connection's tasks to stop and close the socket with `close`, now, skipping
     /// whatever is still queued (the queue may be what is stuck).
     func requestClose(_ close: RealtimeClose) {
+        state.withLock { $0.closing = true }
         closeSignal.yield(close)
     }
 
     /// Stops accepting jobs; called once the connection's tasks are done.
     func finish() {
+        state.withLock { state in
+            state.closing = true
+            state.channel = nil
+        }
         inbox.finish()
         closeSignal.finish()
     }
@@ -95,10 +120,43 @@ final class HubConnection: Sendable {
     func writeFinished() { state.withLock { $0.writeStartedAt = nil } }
     var writeStartedAt: ContinuousClock.Instant? { state.withLock { $0.writeStartedAt } }
 
+    func attach(_ channel: any Channel) {
+        state.withLock { state in
+            if !state.closing { state.channel = channel }
+        }
+    }
+
+    /// A frame arrived (see ``HeartbeatHandler``).
+    func heard(at now: ContinuousClock.Instant = .now) {
+        let elapsed = (now - openedAt).components
+        heardAt.store(elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000, ordering: .relaxed)
+    }
+
+    var lastHeard: ContinuousClock.Instant { openedAt + .nanoseconds(heardAt.load(ordering: .relaxed)) }
+
+    static func heartbeat(sinceHeard: Duration, sincePinged: Duration?, period: Duration) -> Heartbeat {
+        if sinceHeard >= period * 2 { return .close }
+        if sinceHeard >= period, sincePinged.map({ $0 >= period }) ?? true { return .ping }
+        return .none
+    }
+
     /// The watchdog's round: a client that has not authenticated by the deadline is told so and
     /// closed once everything before is written; one that has had a write pending for longer than
-    /// `idleTimeout` has stopped reading (its socket buffers are full) and is closed at once.
-    func inspect(at now: ContinuousClock.Instant, authenticationTimeout: Duration, idleTimeout: Duration) {
+    /// `idleTimeout` has stopped reading (its socket buffers are full) and is closed at once. One
+    /// silent for a `heartbeat` is pinged, and one silent for two (the ping unanswered) is closed.
+    func inspect(at now: ContinuousClock.Instant, authenticationTimeout: Duration, idleTimeout: Duration, heartbeat period: Duration) {
+        let sinceHeard = now - lastHeard
+        let (heartbeat, channel) = state.withLock { state -> (Heartbeat, (any Channel)?) in
+            guard let channel = state.channel, !state.closing else { return (.none, nil) }
+            let heartbeat = Self.heartbeat(sinceHeard: sinceHeard, sincePinged: state.pingedAt.map { now - $0 }, period: period)
+            if heartbeat == .ping { state.pingedAt = now }
+            return (heartbeat, channel)
+        }
+        switch heartbeat {
+        case .ping: channel?.writeAndFlush(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer()), promise: nil)
+        case .close: requestClose(.pingTimeout)
+        case .none: break
+        }
         let lapsed = state.withLock { state in
             guard state.user == nil, !state.lapsed, now - openedAt >= authenticationTimeout else { return false }
             state.lapsed = true

@@ -1,10 +1,10 @@
 import Synchronization
 
-/// One timer for all of a hub's connections instead of one sleeping task per socket (at 15,000
-/// idle sockets those timers were most of the server's idle CPU, and each held a task): every
+/// One timer for all of a hub's connections instead of timers and sleeping tasks per socket (at
+/// 15,000 idle sockets those were most of the server's idle CPU, and each held a task): every
 /// round closes the connections that did not authenticate in time and those whose client stopped
-/// reading (``HubConnection/inspect(at:authenticationTimeout:idleTimeout:)``). Pings that go
-/// unanswered are the WebSocket layer's `autoPing` concern.
+/// reading, pings those that have been silent for a heartbeat and closes those silent for two
+/// (``HubConnection/inspect(at:authenticationTimeout:idleTimeout:heartbeat:)``).
 ///
 /// The rounds start with the hub's first connection and end when the hub shuts down or is gone
 /// (it is held weakly, so a hub a test never runs does not live on in its watchdog).

@@ -16,6 +16,7 @@ package struct RealtimeClose: Sendable, Equatable {
     static let tooLarge = RealtimeClose(code: .messageTooLarge, reason: "message too large")
     static let queueFull = RealtimeClose(code: .policyViolation, reason: "too slow: outgoing queue full")
     static let writeStalled = RealtimeClose(code: .policyViolation, reason: "too slow: not reading")
+    static let pingTimeout = RealtimeClose(code: .goingAway, reason: "ping timeout")
     static let shuttingDown = RealtimeClose(code: .goingAway, reason: "server shutting down")
     static let accountClosed = RealtimeClose(code: .policyViolation, reason: "the account was deleted")
     /// Other nodes took this one for dead and stopped counting its connections: reconnecting

@@ -19,9 +19,9 @@ public struct RealtimeConfiguration: Sendable {
     /// Refused messages (over the rate) after which the connection is closed; the count starts
     /// again once the client pauses long enough to refill its whole burst.
     public var rateLimitStrikes: Int
-    /// The period of the server's WebSocket pings, advertised in `welcome`. A ping still
-    /// unanswered when the next one is due closes the connection (the WebSocket layer's `autoPing`),
-    /// so a silent client is gone within two heartbeats.
+    /// The period of the server's WebSocket pings, advertised in `welcome`. A client silent for a
+    /// heartbeat is pinged (one that pings or sends on its own never is), and one silent for two,
+    /// its ping unanswered, is closed (``HubWatchdog``).
     public var heartbeat: Duration
     /// Heartbeats a write to a connection may stay stalled (the client stopped reading) before the
     /// connection is closed.

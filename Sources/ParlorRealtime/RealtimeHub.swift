@@ -127,7 +127,9 @@ package final class RealtimeHub: Service, Sendable {
     func inspectConnections(at now: ContinuousClock.Instant) {
         let open = state.withLock { Array($0.connections.values) }
         for connection in open {
-            connection.inspect(at: now, authenticationTimeout: configuration.authenticationTimeout, idleTimeout: configuration.idleTimeout)
+            connection.inspect(
+                at: now, authenticationTimeout: configuration.authenticationTimeout, idleTimeout: configuration.idleTimeout,
+                heartbeat: configuration.heartbeat)
         }
     }
 

@@ -37,6 +37,13 @@ package enum RealtimeRoutes {
                     return
                 }
                 let user = gate.takeAccepted(from: context.requestContext.remoteAddress)
+                do {
+                    try await HeartbeatHandler.install(for: connection, on: context.requestContext.channel)
+                } catch {
+                    connection.finish()
+                    _ = hub.remove(connection)
+                    throw error
+                }
                 let session = RealtimeSession(hub: hub, connection: connection, preauthenticated: user, logger: context.logger)
                 try await session.run(inbound: inbound, outbound: outbound)
             }
@@ -54,7 +61,8 @@ package enum RealtimeRoutes {
                 http1: .init(additionalChannelHandlers: [RefusedUpgradeRewriter(gate: gate)]),
                 ws: WebSocketServerConfiguration(
                     maxFrameSize: configuration.maxMessageBytes,
-                    autoPing: .enabled(timePeriod: configuration.heartbeat),
+                    // The hub's watchdog pings for every socket at once (`HeartbeatHandler`).
+                    autoPing: .disabled,
                     closeTimeout: configuration.closeTimeout,
                     validateUTF8: true
                 )

@@ -30,17 +30,20 @@ struct LoadtestIdle {
         var serverKBPerConnection: Double?
         var serverCPUPercentOfOneCore: Double?
         var failures: Int
+        /// Held sockets the server closed while they idled (each answered every ping).
+        var closedWhileIdle: Int?
 
         private enum CodingKeys: String, CodingKey {
             case sockets, held, idleSeconds = "idle_seconds", serverResidentMBBefore = "server_resident_mb_before"
             case serverResidentMBHeld = "server_resident_mb_held", serverKBPerConnection = "server_kb_per_connection"
-            case serverCPUPercentOfOneCore = "server_cpu_percent_of_one_core", failures
+            case serverCPUPercentOfOneCore = "server_cpu_percent_of_one_core", failures, closedWhileIdle = "closed_while_idle"
         }
 
         var text: String {
             func format(_ value: Double?, _ digits: Int) -> String { value.map { String(format: "%.\(digits)f", $0) } ?? "?" }
             return """
-                idle: \(held) of \(sockets) authenticated, subscribed sockets held silent for \(format(idleSeconds, 1)) s (\(failures) failed)
+                idle: \(held) of \(sockets) authenticated, subscribed sockets held silent for \(format(idleSeconds, 1)) s \
+                (\(failures) failed, \(closedWhileIdle.map(String.init) ?? "?") closed by the server meanwhile)
                 server memory: \(format(serverResidentMBBefore, 1)) MB before, \(format(serverResidentMBHeld, 1)) MB holding them, \
                 \(format(serverKBPerConnection, 1)) KB per connection
                 server CPU while idle: \(format(serverCPUPercentOfOneCore, 2)) % of one core (heartbeats included)
@@ -91,6 +94,13 @@ struct LoadtestIdle {
         let start = await LoadtestCost.sample(server: server, http: http)
         try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
         let end = await LoadtestCost.sample(server: server, http: http)
+        // Each worker answers a line with the number of its sockets the server has closed.
+        var closed: Int? = 0
+        for (_, input, output) in workers {
+            try? input.fileHandleForWriting.write(contentsOf: Data("report\n".utf8))
+            let count = Int(await Self.firstLine(of: output.fileHandleForReading))
+            closed = closed.flatMap { total in count.map { total + $0 } }
+        }
 
         func megabytes(_ bytes: Int?) -> Double? { bytes.map { (Double($0) / 1_048_576 * 10).rounded() / 10 } }
         let perConnection: Double? = {
@@ -103,7 +113,8 @@ struct LoadtestIdle {
         return Report(
             sockets: sockets, held: held, idleSeconds: (elapsedSeconds * 10).rounded() / 10,
             serverResidentMBBefore: megabytes(before.server?.residentBytes), serverResidentMBHeld: megabytes(start.server?.residentBytes),
-            serverKBPerConnection: perConnection, serverCPUPercentOfOneCore: cpu.map { ($0 * 100).rounded() / 100 }, failures: failures)
+            serverKBPerConnection: perConnection, serverCPUPercentOfOneCore: cpu.map { ($0 * 100).rounded() / 100 }, failures: failures,
+            closedWhileIdle: closed)
     }
 
     /// Reads a pipe until its first newline, on a thread of its own (the read blocks).

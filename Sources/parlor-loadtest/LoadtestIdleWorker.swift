@@ -6,15 +6,17 @@ import WSClient
 
 /// One child process of `--idle`: opens its sockets 200 at a time (each authenticated on the
 /// upgrade, then subscribed to the game), prints "HELD FAILED" once all are settled, holds them
-/// silent, and exits when its standard input closes (the parent is done or gone).
+/// silent (answering the server's pings), and on a line or the end of its standard input (the
+/// parent is done or gone) prints how many held sockets the server closed meanwhile and exits.
 enum LoadtestIdleWorker {
     static let openAtOnce = 200
 
     static func run(count: Int, webSocket: URL, game: UUID, token: String) async {
         let (settled, settle) = AsyncStream.makeStream(of: Bool.self)
+        let ended = Counter()
         let holders = Task {
             await withTaskGroup(of: Void.self) { group in
-                for _ in 0..<count { group.addTask { await hold(webSocket, game: game, token: token, settle: settle) } }
+                for _ in 0..<count { group.addTask { await hold(webSocket, game: game, token: token, settle: settle, ended: ended) } }
             }
         }
         var held = 0
@@ -24,7 +26,8 @@ enum LoadtestIdleWorker {
             if held + failed == count { break }
         }
         FileHandle.standardOutput.write(Data("\(held) \(failed)\n".utf8))
-        _ = await LoadtestIdle.firstLine(of: FileHandle.standardInput)  // until the parent closes it
+        _ = await LoadtestIdle.firstLine(of: FileHandle.standardInput)
+        FileHandle.standardOutput.write(Data("\(ended.value.load(ordering: .relaxed))\n".utf8))
         holders.cancel()
         exit(0)
     }
@@ -32,7 +35,7 @@ enum LoadtestIdleWorker {
     /// Limits how many sockets are opening at once, so the burst does not overflow the server's accept queue.
     private static let opening = OpeningGate(limit: openAtOnce)
 
-    private static func hold(_ url: URL, game: UUID, token: String, settle: AsyncStream<Bool>.Continuation) async {
+    private static func hold(_ url: URL, game: UUID, token: String, settle: AsyncStream<Bool>.Continuation, ended: Counter) async {
         await opening.enter()
         var logger = Logger(label: "parlor.loadtest.idle")
         logger.logLevel = .critical
@@ -54,6 +57,8 @@ enum LoadtestIdleWorker {
                 }
             }
         } catch {}
+        // Ended before the parent let go: the server closed a socket that was answering its pings.
+        if reported.value.load(ordering: .relaxed), !Task.isCancelled { ended.value.add(1, ordering: .relaxed) }
         if !reported.value.load(ordering: .relaxed) {
             settle.yield(false)
             await opening.leave()
@@ -88,4 +93,9 @@ actor OpeningGate {
 /// Whether a socket has said it is subscribed; its reading closure runs concurrently with the code after it.
 private final class Reported: Sendable {
     let value = Atomic<Bool>(false)
+}
+
+/// Sockets that ended while held.
+private final class Counter: Sendable {
+    let value = Atomic<Int>(0)
 }

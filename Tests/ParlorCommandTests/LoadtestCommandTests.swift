@@ -99,6 +99,7 @@ import Testing
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect(report["held"] as? Int == 300, "\(report)")
             #expect(report["failures"] as? Int == 0)
+            #expect(report["closed_while_idle"] as? Int == 0, "\(report)")
             #expect((report["server_kb_per_connection"] as? Double ?? 0) > 0, "\(report)")
             #expect((report["server_cpu_percent_of_one_core"] as? Double ?? -1) >= 0, "\(report)")
             server.send(SIGTERM)

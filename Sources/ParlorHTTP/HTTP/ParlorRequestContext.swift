@@ -17,12 +17,15 @@ public struct ParlorRequestContext: RequestIDContext, RemoteAddressRequestContex
     /// Where the `GET /ws` route leaves its handler for the upgrade (see `RealtimeRoutes`).
     public let webSocket = WebSocketHandlerReference<ParlorRequestContext>()
     public let remoteAddress: SocketAddress?
+    /// The connection's channel: the real-time route adds its heartbeat handler to it.
+    public let channel: any Channel
     /// Set by ``RequestIDMiddleware`` before any route or other middleware runs.
     public var requestID = ""
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
+        self.channel = source.channel
     }
 
     public var requestDecoder: JSONBodyDecoder { JSONBodyDecoder() }
