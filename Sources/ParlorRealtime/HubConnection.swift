@@ -40,7 +40,7 @@ final class HubConnection: Sendable {
         /// through it.
         var channel: (any Channel)?
         var pingedAt: ContinuousClock.Instant?
-        /// A close was asked for: no more pings.
+        /// A close was asked for: the channel is dropped and never attached again.
         var closing = false
     }
 
@@ -95,16 +95,13 @@ final class HubConnection: Sendable {
     /// Asks the connection's tasks to stop and close the socket with `close`, now, skipping
     /// whatever is still queued (the queue may be what is stuck).
     func requestClose(_ close: RealtimeClose) {
-        state.withLock { $0.closing = true }
+        stopHeartbeat()
         closeSignal.yield(close)
     }
 
     /// Stops accepting jobs; called once the connection's tasks are done.
     func finish() {
-        state.withLock { state in
-            state.closing = true
-            state.channel = nil
-        }
+        stopHeartbeat()
         inbox.finish()
         closeSignal.finish()
     }
@@ -119,6 +116,14 @@ final class HubConnection: Sendable {
     func writeStarted() { state.withLock { $0.writeStartedAt = .now } }
     func writeFinished() { state.withLock { $0.writeStartedAt = nil } }
     var writeStartedAt: ContinuousClock.Instant? { state.withLock { $0.writeStartedAt } }
+
+    /// No more pings: the connection is closing (and a later ``attach(_:)`` is ignored).
+    private func stopHeartbeat() {
+        state.withLock { state in
+            state.closing = true
+            state.channel = nil
+        }
+    }
 
     func attach(_ channel: any Channel) {
         state.withLock { state in
@@ -147,7 +152,7 @@ final class HubConnection: Sendable {
     func inspect(at now: ContinuousClock.Instant, authenticationTimeout: Duration, idleTimeout: Duration, heartbeat period: Duration) {
         let sinceHeard = now - lastHeard
         let (heartbeat, channel) = state.withLock { state -> (Heartbeat, (any Channel)?) in
-            guard let channel = state.channel, !state.closing else { return (.none, nil) }
+            guard let channel = state.channel else { return (.none, nil) }
             let heartbeat = Self.heartbeat(sinceHeard: sinceHeard, sincePinged: state.pingedAt.map { now - $0 }, period: period)
             if heartbeat == .ping { state.pingedAt = now }
             return (heartbeat, channel)
