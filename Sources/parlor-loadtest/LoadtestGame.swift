@@ -1,6 +1,7 @@
 import Foundation
 import CrazyEights
 import GameCore
+import ParlorClient
 import Quortex
 
 /// A game the load test can play: how a bot reads its own seat's view and picks its move. Bots see
@@ -11,6 +12,14 @@ protocol LoadtestGame: Sendable {
 
     /// The move for `seat`, or nil when the view does not ask `seat` to move.
     func action(for seat: Int, in view: View, random: inout GameRandom) -> Action?
+
+    /// The view in a `move_made` frame, read without `JSONDecoder` when the game's view is simple
+    /// enough; nil to decode the frame instead.
+    func scannedView(of message: RealtimeInbound) -> View?
+}
+
+extension LoadtestGame {
+    func scannedView(of message: RealtimeInbound) -> View? { nil }
 }
 
 struct QuortexLoadtest: LoadtestGame {
@@ -35,6 +44,34 @@ struct QuortexRandomLoadtest: LoadtestGame {
         var legalPlacements: [Placement]?
 
         enum CodingKeys: String, CodingKey { case legalPlacements = "legal_placements" }
+
+        init(legalPlacements: [Placement]?) { self.legalPlacements = legalPlacements }
+
+        /// Read as strings, then parsed: `[Placement]` through `Decodable` costs a generic
+        /// container per element, which was most of the generator's CPU per move.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard let notations = try container.decodeIfPresent([String].self, forKey: .legalPlacements) else { return }
+            legalPlacements = try notations.map { notation in
+                guard let placement = Placement(notation: notation) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .legalPlacements, in: container, debugDescription: "\"\(notation)\" is not a placement")
+                }
+                return placement
+            }
+        }
+    }
+
+    /// A validating pass over the frame that builds only the placements' strings: decoding every
+    /// frame whole was most of the generator's CPU per move.
+    func scannedView(of message: RealtimeInbound) -> View? {
+        switch RealtimeFrameScanner.strings(at: ["view", "legal_placements"], in: message.data) {
+        case .absent: return View(legalPlacements: nil)
+        case .strings(let notations):
+            let placements = notations.compactMap { Placement(notation: $0) }
+            return placements.count == notations.count ? View(legalPlacements: placements) : nil
+        case nil: return nil
+        }
     }
 
     func action(for seat: Int, in view: View, random: inout GameRandom) -> QuortexAction? {

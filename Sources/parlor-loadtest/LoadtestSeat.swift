@@ -108,10 +108,20 @@ struct LoadtestSeat<Game: LoadtestGame> {
                 seat = start.seat
                 update(start.view, seq: start.seq, started: true)
             case .moveMade:
-                let move = try message.decode(RealtimeMoveMade<Game.Action, Game.View>.self)
-                update(move.view, seq: move.seq, started: true)
+                if let seq = message.seq, let view = rules.scannedView(of: message) {
+                    update(view, seq: seq, started: true)
+                } else {
+                    let move = try message.decode(RealtimeMoveMade<Game.Action, Game.View>.self)
+                    update(move.view, seq: move.seq, started: true)
+                }
             case .ack:
-                acknowledge(try message.decode(RealtimeAck.self), at: message.receivedAt)
+                // An ack's fields are routing fields, which the one-pass probe reads.
+                if let probe = RealtimeFrameScanner.probe(message.data), let moveId = probe.moveId, let seq = probe.seq {
+                    acknowledge(moveId: moveId, seq: seq, at: message.receivedAt)
+                } else {
+                    let ack = try message.decode(RealtimeAck.self)
+                    acknowledge(moveId: ack.moveId, seq: ack.seq, at: message.receivedAt)
+                }
             case .error:
                 if let result = refuse(try message.decode(RealtimeError.self)) { return result }
             case .gameEnded:
@@ -135,11 +145,11 @@ struct LoadtestSeat<Game: LoadtestGame> {
     }
 
     /// Times the move to when its ack came off the socket, not to when this bot got round to it.
-    private mutating func acknowledge(_ ack: RealtimeAck, at receivedAt: ContinuousClock.Instant) {
-        guard let pending, ack.moveId == pending.move.moveId else { return }
+    private mutating func acknowledge(moveId: String, seq: Int, at receivedAt: ContinuousClock.Instant) {
+        guard let pending, moveId == pending.move.moveId else { return }
         metrics.moveAcknowledged(after: receivedAt - pending.sentAt)
         self.pending = nil
-        awaitedSeq = ack.seq
+        awaitedSeq = seq
         lastProgress = .now
     }
 

@@ -75,6 +75,55 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self) == #"["resign","e2r4"]"#)
     }
 
+    @Test func cellNamesAndPlacementNotationComeFromTheirTables() {
+        let letters = Array("abcdefg")
+        for row in -3...3 {
+            for col in -3...3 {
+                let cell = Cell(row: row, col: col)
+                #expect(cell.name == "\(letters[row + 3])\(col + 4)")
+                #expect(Cell(name: Substring(cell.name)) == (cell.isOnBoard ? cell : nil))
+                #expect(Cell(name: Substring(cell.name.uppercased())) == (cell.isOnBoard ? cell : nil))
+                for rotation in 0..<6 {
+                    let placement = Placement(cell: cell, rotation: rotation)
+                    #expect(placement.notation == "\(cell.name)r\(rotation)")
+                    #expect(Placement(notation: placement.notation) == (cell.isOnBoard ? placement : nil))
+                }
+            }
+        }
+        #expect(Cell(row: 4, col: 0).name == "(4,0)")
+        #expect(Placement(cell: Cell(row: 0, col: 0), rotation: 7).notation == "d4r7")
+        for bad in ["", "d4", "d4r6", "d4r", "d4r22", "d4x2", "h4r0", "d0r0", "d8r0", "é4r0", "d4r٣", " d4r2", "g7r0"] {
+            #expect(Placement(notation: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func placementsTravelInNotationAndAreReadInEitherForm() throws {
+        let placements = [Placement(cell: Cell(row: 0, col: 0), rotation: 2), Placement(cell: Cell(row: 1, col: -2), rotation: 4)]
+        let data = try JSONEncoder().encode(placements)
+        #expect(String(decoding: data, as: UTF8.self) == #"["d4r2","e2r4"]"#)
+        #expect(try JSONDecoder().decode([Placement].self, from: data) == placements)
+        #expect(try JSONDecoder().decode([Placement].self, from: Data(#"["D4R2","E2r4"]"#.utf8)) == placements)
+        let older = #"[{"row":0,"col":0,"rotation":2},{"row":1,"col":-2,"rotation":4}]"#
+        #expect(try JSONDecoder().decode([Placement].self, from: Data(older.utf8)) == placements)
+        for bad in [#"["d4r6"]"#, #"["h4r0"]"#, #"["resign"]"#, #"["d4r2 "]"#, #"[{"row":0}]"#, "[3]", "[null]"] {
+            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode([Placement].self, from: Data(bad.utf8)) }
+        }
+    }
+
+    @Test func everyBoardEntryIsItsPlacementAndTile() throws {
+        for cell in Topology.cells {
+            for type in TileType.allCases {
+                for rotation in 0..<6 {
+                    var board = Board.empty
+                    board[cell] = PlacedTile(type, rotation: rotation)
+                    let text = String(decoding: try JSONEncoder().encode(board), as: UTF8.self)
+                    #expect(text == #"["\#(cell.name)r\#(rotation) \#(type.name)"]"#)
+                    #expect(try JSONDecoder().decode(Board.self, from: Data(text.utf8)) == board)
+                }
+            }
+        }
+    }
+
     @Test func boardsAndStatesSurviveJSON() throws {
         let record = try randomGame(players: 4, seed: 77)
         let state = try record.replay()

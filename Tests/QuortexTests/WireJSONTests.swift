@@ -30,4 +30,16 @@ import Testing
         #expect(try decoder.decode(GameRecord<Quortex>.self, from: json) == record)
         #expect(keys.isEmpty, "camelCase keys: \(keys.sorted())")
     }
+
+    @Test func theMoversLegalPlacementsAreListedInMoveNotation() throws {
+        var states: [QuortexState] = []
+        try randomGame(players: 2, seed: 5).replay { states.append($0) }
+        let state = states[min(6, states.count - 1)]
+        let json = try GameJSON.encoder().encode(Quortex.view(of: state, for: .player(seat: state.currentSeat)))
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let listed = try #require(object["legal_placements"] as? [String])
+        #expect(!listed.isEmpty)
+        #expect(listed == state.position.legalPlacements.map(\.notation))
+        for notation in listed { #expect(try QuortexAction(notation: notation) == .place(#require(Placement(notation: notation)))) }
+    }
 }

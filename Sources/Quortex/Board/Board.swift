@@ -51,8 +51,16 @@ extension Board: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
-        for (cell, tile) in tiles {
-            try container.encode("\(QuortexAction.place(cell, rotation: tile.rotation).notation) \(tile.type.name)")
+        for (index, code) in codes.enumerated() where code != 0 {
+            try container.encode(Self.entries[index * 25 + Int(code)])
+        }
+    }
+
+    /// `entries[cellIndex * 25 + code]`: a cell's entry for each `PlacedTile.code`, made once,
+    /// since every view carries the whole board.
+    private static let entries: [String] = Topology.cells.flatMap { cell in
+        (0...24).map { code in
+            PlacedTile(code: UInt8(code)).map { "\(Placement(cell: cell, rotation: $0.rotation).notation) \($0.type.name)" } ?? ""
         }
     }
 

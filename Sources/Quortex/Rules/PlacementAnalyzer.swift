@@ -62,7 +62,8 @@ struct PlacementAnalyzer {
     mutating func legalPlacements() -> [Placement] {
         var result: [Placement] = []
         for cell in 0..<Topology.cellCount where codes[cell] == 0 {
-            for rotation in legalRotations(atCellIndex: cell) {
+            let legal = legalRotationBits(atCellIndex: cell)
+            for rotation in 0..<6 where legal & (1 << rotation) != 0 {
                 result.append(Placement(cell: Topology.cells[cell], rotation: rotation))
             }
         }
@@ -71,15 +72,23 @@ struct PlacementAnalyzer {
 
     /// Whether the tile can go anywhere at all.
     mutating func hasLegalPlacement() -> Bool {
-        (0..<Topology.cellCount).contains { codes[$0] == 0 && !legalRotations(atCellIndex: $0).isEmpty }
+        (0..<Topology.cellCount).contains { codes[$0] == 0 && legalRotationBits(atCellIndex: $0) != 0 }
     }
 
     /// Legal rotations (0…5, ascending) at an empty cell.
     mutating func legalRotations(atCellIndex x: Int) -> [Int] {
-        guard codes[x] == 0 else { return [] }
+        let legal = legalRotationBits(atCellIndex: x)
+        return (0..<6).filter { legal & (1 << $0) != 0 }
+    }
+
+    /// Bit r set when rotation r is legal at cell `x`. The six endpoints and the per-rotation
+    /// scratch live in SIMD values, not arrays: this runs for every empty cell on every turn, and
+    /// the arrays' allocations were a good part of its time.
+    private mutating func legalRotationBits(atCellIndex x: Int) -> UInt8 {
+        guard codes[x] == 0 else { return 0 }
         let baseSatisfied = buildComponents(without: x)
-        var endpoint = [Int](repeating: 0, count: 6)
-        var endpointMask = [UInt8](repeating: 0, count: 6)
+        var endpoint = SIMD8<Int>(repeating: 0)
+        var endpointMask = SIMD8<UInt8>(repeating: 0)
         for side in 0..<6 {
             let neighbour = Topology.neighbour[x * 6 + side]
             if neighbour >= 0 {
@@ -90,14 +99,20 @@ struct PlacementAnalyzer {
                 endpointMask[side] = 1 << Topology.portSide[x * 6 + side]
             }
         }
-        var legal = [Bool](repeating: false, count: 6)
-        for rotation in tile.distinctRotations {
+        var distinctLegal: UInt8 = 0
+        for rotation in 0..<6 where PlacedTile.canonicalRotation[tile.rawValue * 6 + rotation] == rotation {
             let code = PlacedTile(tile, rotation: rotation).code
-            legal[rotation] =
-                completesFlow(at: x, code: code)
+            if completesFlow(at: x, code: code)
                 || keepsRoutes(code: code, endpoint: endpoint, endpointMask: endpointMask, baseSatisfied: baseSatisfied)
+            {
+                distinctLegal |= 1 << rotation
+            }
         }
-        return (0..<6).filter { legal[PlacedTile.canonicalRotation[tile.rawValue * 6 + $0]] }
+        var legal: UInt8 = 0
+        for rotation in 0..<6 where distinctLegal & (1 << PlacedTile.canonicalRotation[tile.rawValue * 6 + rotation]) != 0 {
+            legal |= 1 << rotation
+        }
+        return legal
     }
 
     /// Whether placing `code` at `x` makes a flow of a camp in play join its goal.
@@ -113,9 +128,9 @@ struct PlacementAnalyzer {
     }
 
     /// Whether every camp in play keeps a possible route once the tile's pairs join X's endpoints.
-    private func keepsRoutes(code: UInt8, endpoint: [Int], endpointMask: [UInt8], baseSatisfied: UInt8) -> Bool {
+    private func keepsRoutes(code: UInt8, endpoint: SIMD8<Int>, endpointMask: SIMD8<UInt8>, baseSatisfied: UInt8) -> Bool {
         // Six endpoints; two are one piece when a tile pair joins them or they reach the same component.
-        var label = Array(0..<6)
+        var label = SIMD8<Int>(0, 1, 2, 3, 4, 5, 6, 7)
         func root(_ i: Int) -> Int {
             var i = i
             while label[i] != i { i = label[i] }
@@ -128,10 +143,10 @@ struct PlacementAnalyzer {
                 label[root(side)] = root(other)
             }
         }
-        var pieceMask = [UInt8](repeating: 0, count: 6)
+        var pieceMask = SIMD8<UInt8>(repeating: 0)
         for side in 0..<6 { pieceMask[root(side)] |= endpointMask[side] }
         for (index, goal) in goals.enumerated() where baseSatisfied & (1 << index) == 0 {
-            if !pieceMask.contains(where: { $0 & goal == goal }) { return false }
+            if !(0..<6).contains(where: { pieceMask[$0] & goal == goal }) { return false }
         }
         return true
     }

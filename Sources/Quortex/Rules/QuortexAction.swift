@@ -13,13 +13,18 @@ public enum QuortexAction: Hashable, Sendable, CustomStringConvertible {
     /// turned two sixths clockwise); resigning is `resign`.
     public var notation: String {
         switch self {
-        case .place(let placement): "\(placement.cell.name)r\(placement.rotation)"
+        case .place(let placement): placement.notation
         case .resign: "resign"
         }
     }
 
     /// Parses move notation, case-insensitively.
     public init(notation text: String) throws(GameError) {
+        if let placement = Placement(notation: text) {
+            self = .place(placement)
+            return
+        }
+        // Not a placement on the board: resigning, or a mistake to explain.
         let lowered = text.lowercased()
         if lowered == "resign" {
             self = .resign

@@ -47,36 +47,3 @@ public struct QuortexPosition: Hashable, Codable, Sendable {
         return analyzer.legalPlacements()
     }
 }
-
-/// Putting the drawn tile on a cell, turned `rotation` sixths clockwise.
-public struct Placement: Hashable, Sendable, Comparable {
-    public var cell: Cell
-    public var rotation: Int
-
-    public init(cell: Cell, rotation: Int) {
-        self.cell = cell
-        self.rotation = rotation
-    }
-
-    public static func < (lhs: Placement, rhs: Placement) -> Bool {
-        (lhs.cell, lhs.rotation) < (rhs.cell, rhs.rotation)
-    }
-}
-
-extension Placement: Codable {
-    private enum CodingKeys: String, CodingKey { case row, col, rotation }
-
-    /// `{"row": 0, "col": -1, "rotation": 4}`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        cell = Cell(row: try container.decode(Int.self, forKey: .row), col: try container.decode(Int.self, forKey: .col))
-        rotation = try container.decode(Int.self, forKey: .rotation)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(cell.row, forKey: .row)
-        try container.encode(cell.col, forKey: .col)
-        try container.encode(rotation, forKey: .rotation)
-    }
-}

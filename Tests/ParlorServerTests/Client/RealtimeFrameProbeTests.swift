@@ -98,4 +98,68 @@ struct RealtimeFrameProbeTests {
         #expect(checked > 5_000)
         #expect(answered > checked / 20, "answered \(answered) of \(checked)")
     }
+
+    /// What `JSONDecoder` reads at `view.legal_placements`, to hold the one pass to.
+    private struct LegalPlacements: Decodable {
+        struct View: Decodable {
+            var legalPlacements: [String]?
+            enum CodingKeys: String, CodingKey { case legalPlacements = "legal_placements" }
+        }
+        var view: View?
+
+        var scanned: RealtimeFrameScanner.Strings { view?.legalPlacements.map { .strings($0) } ?? .absent }
+    }
+
+    private static let path = ["view", "legal_placements"]
+
+    @Test("the strings at a path are read in one pass, and agree with JSONDecoder")
+    func stringsAtAPath() throws {
+        var listed = 0
+        for frame in try Self.frames() {
+            let data = Data(frame.utf8)
+            let found = try #require(RealtimeFrameScanner.strings(at: Self.path, in: data), "\(frame.prefix(80))")
+            #expect(found == (try JSONDecoder().decode(LegalPlacements.self, from: data)).scanned)
+            if case .strings(let strings) = found, !strings.isEmpty { listed += 1 }
+        }
+        #expect(listed == 2)  // the move_made and the state
+        #expect(RealtimeFrameScanner.strings(at: Self.path, in: Data(#"{"view":null}"#.utf8)) == .absent)
+        #expect(RealtimeFrameScanner.strings(at: Self.path, in: Data(#"{"view":{"legal_placements":[]}}"#.utf8)) == .strings([]))
+        for unsure in [
+            #"{"view":{"legal_placements":["d4r2"],"legal_placements":[]}}"#, #"{"view":{"legal_placements":["d\u0034r2"]}}"#,
+            #"{"view":{"legal\u005fplacements":["d4r2"]}}"#, #"{"view":{"legal_placements":"d4r2"}}"#, #"{"view":[]}"#,
+            #"{"view":{"legal_placements":[1]}}"#, #"{"view":{"legal_placements":["d4r2",]}}"#, #"{"view":{}} x"#, "",
+        ] {
+            #expect(RealtimeFrameScanner.strings(at: Self.path, in: Data(unsure.utf8)) == nil, "\(unsure)")
+        }
+        #expect(RealtimeFrameScanner.strings(at: [], in: Data("{}".utf8)) == nil)
+    }
+
+    @Test("mutated frames: whenever the strings at a path are read, JSONDecoder reads the same")
+    func mutatedFramesAgreeOnStrings() throws {
+        var random = GameRandom(seed: GameSeed(29))
+        let alphabet = Array(#"{}[]":,\ d4r2nul"#.utf8)
+        var answered = 0
+        var checked = 0
+        let frame = Array(try Self.frames()[1].utf8)
+        for _ in 0..<4_000 {
+            var bytes = frame
+            for _ in 0...random.nextInt(below: 2) {
+                let at = random.nextInt(below: bytes.count)
+                switch random.nextInt(below: 3) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(alphabet[random.nextInt(below: alphabet.count)], at: at)
+                default: bytes[at] = alphabet[random.nextInt(below: alphabet.count)]
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "{")] }
+            }
+            guard String(validating: bytes, as: UTF8.self) != nil else { continue }
+            let data = Data(bytes)
+            checked += 1
+            guard let fast = RealtimeFrameScanner.strings(at: Self.path, in: data) else { continue }
+            answered += 1
+            #expect(fast == (try? JSONDecoder().decode(LegalPlacements.self, from: data))?.scanned, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        #expect(checked > 3_000)
+        #expect(answered > checked / 20, "answered \(answered) of \(checked)")
+    }
 }
