@@ -48,6 +48,8 @@ import Testing
         try Self.expectSameJSON(outer)
         try Self.expectSameJSON([1.0, 100.0, 1e300, -0.0, 123.456])
         try Self.expectSameJSON("just a string")
+        try Self.expectSameJSON(["a \"quoted\" / slash", "", "é\n🎲", "\u{1}"])
+        try Self.expectSameJSON([[String]]())
         try Self.expectSameJSON(Optional<Int>.none)
     }
 

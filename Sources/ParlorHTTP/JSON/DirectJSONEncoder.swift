@@ -60,6 +60,13 @@ final class JSONSink {
             write(string)
         } else if type == Int.self, let int = value as? Int {
             write(Int64(int))
+        } else if type == [String].self, let strings = value as? [String] {
+            bytes.append(UInt8(ascii: "["))
+            for (index, string) in strings.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(string)
+            }
+            bytes.append(UInt8(ascii: "]"))
         } else if type == Bool.self, let bool = value as? Bool {
             bytes.append(contentsOf: (bool ? "true" : "false").utf8)
         } else if type == Double.self, let double = value as? Double {

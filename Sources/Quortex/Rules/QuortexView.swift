@@ -30,6 +30,20 @@ public struct QuortexView: Codable, Equatable, Sendable {
         }
     }
 
+    /// Written by hand only to list the legal placements as strings: one `[String]` is written in
+    /// one go, where `[Placement]` takes a trip through `Encodable` per element, and the mover's
+    /// view lists about a hundred of them on every move. Decoding stays synthesized.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(viewer, forKey: .viewer)
+        try container.encode(players, forKey: .players)
+        try container.encode(position, forKey: .position)
+        try container.encode(bagCount, forKey: .bagCount)
+        try container.encode(placements, forKey: .placements)
+        try container.encodeIfPresent(outcome, forKey: .outcome)
+        try container.encodeIfPresent(legalPlacements?.map(\.notation), forKey: .legalPlacements)
+    }
+
     /// Every flow on the board. Derived from the board rather than stored, so it is not sent:
     /// at the end of a game the flows would be more than half of every view's JSON.
     public var flows: [Flow] { Flow.all(on: position.board, seating: position.seating) }
