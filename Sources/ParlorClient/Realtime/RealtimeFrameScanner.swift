@@ -15,33 +15,6 @@ package enum RealtimeFrameScanner {
         }
     }
 
-    /// What ``strings(at:in:)`` found at its path.
-    package enum Strings: Equatable, Sendable {
-        /// The path ends early: a key along it is missing or its value is null.
-        case absent
-        case strings([String])
-    }
-
-    /// One validating pass over a frame that reads the array of strings at `path` (keys of nested
-    /// objects from the top, `["view", "legal_placements"]`) and builds nothing else. Nil when
-    /// the frame is not valid JSON, a value on the path has another type, or the pass is unsure
-    /// (as for ``probe(_:)``, and for escaped keys or strings on the path): decode it instead.
-    package static func strings(at path: [String], in data: Data) -> Strings? {
-        guard !path.isEmpty else { return nil }
-        let keys = path.map { Array($0.utf8) }
-        return data.withUnsafeBytes { raw in
-            var scanner = Cursor(bytes: raw.bindMemory(to: UInt8.self))
-            do {
-                scanner.skipWhitespace()
-                let found = try scanner.strings(at: keys[...], depth: 1)
-                scanner.skipWhitespace()
-                return scanner.index == scanner.bytes.count ? found : nil
-            } catch {
-                return nil
-            }
-        }
-    }
-
     /// Thrown inside the scan to give up; the caller turns it into nil.
     struct Unsure: Error {}
 
@@ -112,67 +85,6 @@ package enum RealtimeFrameScanner {
             }
         }
 
-        /// The object here, validated to its end, and the strings at `path` within it.
-        mutating func strings(at path: ArraySlice<[UInt8]>, depth: Int) throws -> Strings {
-            guard depth <= RealtimeFrameScanner.maxDepth, let wanted = path.first else { throw Unsure() }
-            try expect(UInt8(ascii: "{"))
-            var found: Strings?
-            skipWhitespace()
-            if peek() == UInt8(ascii: "}") {
-                index += 1
-                return .absent
-            }
-            while true {
-                skipWhitespace()
-                let start = index + 1
-                try skipString(allowEscapes: false)
-                let matches = UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]).elementsEqual(wanted)
-                skipWhitespace()
-                try expect(UInt8(ascii: ":"))
-                skipWhitespace()
-                if matches {
-                    guard found == nil else { throw Unsure() }
-                    if try skipNull() {
-                        found = .absent
-                    } else if path.count == 1 {
-                        found = .strings(try plainStrings())
-                    } else {
-                        guard peek() == UInt8(ascii: "{") else { throw Unsure() }
-                        found = try strings(at: path.dropFirst(), depth: depth + 1)
-                    }
-                } else {
-                    try skipValue(depth: depth + 1)
-                }
-                skipWhitespace()
-                switch next() {
-                case UInt8(ascii: ","): continue
-                case UInt8(ascii: "}"): return found ?? .absent
-                default: throw Unsure()
-                }
-            }
-        }
-
-        /// An array of strings without escapes.
-        private mutating func plainStrings() throws -> [String] {
-            try expect(UInt8(ascii: "["))
-            var strings: [String] = []
-            skipWhitespace()
-            if peek() == UInt8(ascii: "]") {
-                index += 1
-                return strings
-            }
-            while true {
-                skipWhitespace()
-                strings.append(try plainString())
-                skipWhitespace()
-                switch next() {
-                case UInt8(ascii: ","): continue
-                case UInt8(ascii: "]"): return strings
-                default: throw Unsure()
-                }
-            }
-        }
-
         /// A top-level key: the routing field it names, or nil for any other key.
         private mutating func key() throws -> Field? {
             let start = index + 1
@@ -191,7 +103,7 @@ package enum RealtimeFrameScanner {
         // MARK: Values
 
         /// A string without escapes (one with escapes is left to `JSONDecoder`).
-        private mutating func plainString() throws -> String {
+        mutating func plainString() throws -> String {
             let start = index + 1
             try skipString(allowEscapes: false)
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
@@ -213,13 +125,13 @@ package enum RealtimeFrameScanner {
             return value
         }
 
-        private mutating func skipNull() throws -> Bool {
+        mutating func skipNull() throws -> Bool {
             guard peek() == UInt8(ascii: "n") else { return false }
             try literal("null")
             return true
         }
 
-        private mutating func skipValue(depth: Int) throws {
+        mutating func skipValue(depth: Int) throws {
             guard depth <= RealtimeFrameScanner.maxDepth else { throw Unsure() }
             switch peek() {
             case UInt8(ascii: "\""): try skipString(allowEscapes: true)
@@ -257,7 +169,7 @@ package enum RealtimeFrameScanner {
 
         /// Moves past a string, its quotes included. The bytes came from a Swift `String`, so
         /// they are valid UTF-8; JSON adds only the escapes and the ban on control characters.
-        private mutating func skipString(allowEscapes: Bool) throws {
+        mutating func skipString(allowEscapes: Bool) throws {
             try expect(UInt8(ascii: "\""))
             while index < bytes.count {
                 let byte = bytes[index]
@@ -307,15 +219,15 @@ package enum RealtimeFrameScanner {
 
         // MARK: Bytes
 
-        private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+        func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-        private mutating func next() -> UInt8? {
+        mutating func next() -> UInt8? {
             guard index < bytes.count else { return nil }
             index += 1
             return bytes[index - 1]
         }
 
-        private mutating func expect(_ byte: UInt8) throws {
+        mutating func expect(_ byte: UInt8) throws {
             guard next() == byte else { throw Unsure() }
         }
 

@@ -74,17 +74,7 @@ struct RealtimeFrameProbeTests {
         for frame in try Self.frames() {
             let original = Array(frame.utf8)
             for _ in 0..<1_500 {
-                var bytes = original
-                for _ in 0...random.nextInt(below: 3) {
-                    let at = random.nextInt(below: bytes.count)
-                    switch random.nextInt(below: 4) {
-                    case 0: bytes.remove(at: at)
-                    case 1: bytes.insert(alphabet[random.nextInt(below: alphabet.count)], at: at)
-                    case 2: bytes[at] = alphabet[random.nextInt(below: alphabet.count)]
-                    default: bytes.removeSubrange(at...)
-                    }
-                    if bytes.isEmpty { bytes = [UInt8(ascii: "{")] }
-                }
+                let bytes = Self.mutated(original, edits: 1 + random.nextInt(below: 4), from: alphabet, truncating: true, &random)
                 guard String(validating: bytes, as: UTF8.self) != nil else { continue }
                 let data = Data(bytes)
                 checked += 1
@@ -97,6 +87,23 @@ struct RealtimeFrameProbeTests {
         // The mutations are not all fatal: the one pass answered for a good share of them.
         #expect(checked > 5_000)
         #expect(answered > checked / 20, "answered \(answered) of \(checked)")
+    }
+
+    /// `original` with `edits` random removals, insertions and replacements from `alphabet`
+    /// (and, when `truncating`, cuts of the rest); never empty.
+    private static func mutated(_ original: [UInt8], edits: Int, from alphabet: [UInt8], truncating: Bool, _ random: inout GameRandom) -> [UInt8] {
+        var bytes = original
+        for _ in 0..<edits {
+            let at = random.nextInt(below: bytes.count)
+            switch random.nextInt(below: truncating ? 4 : 3) {
+            case 0: bytes.remove(at: at)
+            case 1: bytes.insert(alphabet[random.nextInt(below: alphabet.count)], at: at)
+            case 2: bytes[at] = alphabet[random.nextInt(below: alphabet.count)]
+            default: bytes.removeSubrange(at...)
+            }
+            if bytes.isEmpty { bytes = [UInt8(ascii: "{")] }
+        }
+        return bytes
     }
 
     /// What `JSONDecoder` reads at `view.legal_placements`, to hold the one pass to.
@@ -142,16 +149,7 @@ struct RealtimeFrameProbeTests {
         var checked = 0
         let frame = Array(try Self.frames()[1].utf8)
         for _ in 0..<4_000 {
-            var bytes = frame
-            for _ in 0...random.nextInt(below: 2) {
-                let at = random.nextInt(below: bytes.count)
-                switch random.nextInt(below: 3) {
-                case 0: bytes.remove(at: at)
-                case 1: bytes.insert(alphabet[random.nextInt(below: alphabet.count)], at: at)
-                default: bytes[at] = alphabet[random.nextInt(below: alphabet.count)]
-                }
-                if bytes.isEmpty { bytes = [UInt8(ascii: "{")] }
-            }
+            let bytes = Self.mutated(frame, edits: 1 + random.nextInt(below: 3), from: alphabet, truncating: false, &random)
             guard String(validating: bytes, as: UTF8.self) != nil else { continue }
             let data = Data(bytes)
             checked += 1
