@@ -23,15 +23,15 @@ public struct ParlorClient: Sendable {
         serverURL: URL, transport: any ClientTransport, store: any CredentialStore = MemoryCredentialStore(),
         now: @escaping @Sendable () -> Date = Date.init
     ) {
-        let anonymous = Client(serverURL: serverURL, transport: transport, middlewares: [ErrorEnvelopeMiddleware()])
+        let anonymous = Client(serverURL: serverURL, configuration: .parlor, transport: transport, middlewares: [ErrorEnvelopeMiddleware()])
         let session = ParlorSession(store: store, now: now, renew: ParlorSession.renewal(through: anonymous, now: now))
         self.serverURL = serverURL
         self.session = session
         self.anonymous = anonymous
         self.now = now
-        self.api = Client(serverURL: serverURL, transport: transport, middlewares: [ErrorEnvelopeMiddleware(), SessionMiddleware(session: session)])
+        self.api = Client(serverURL: serverURL, configuration: .parlor, transport: transport, middlewares: [ErrorEnvelopeMiddleware(), SessionMiddleware(session: session)])
         self.linking = Client(
-            serverURL: serverURL, transport: transport, middlewares: [ErrorEnvelopeMiddleware(), SessionMiddleware(session: session, secured: Self.signInOperations)])
+            serverURL: serverURL, configuration: .parlor, transport: transport, middlewares: [ErrorEnvelopeMiddleware(), SessionMiddleware(session: session, secured: Self.signInOperations)])
     }
 
     static let signInOperations: Set<String> = [

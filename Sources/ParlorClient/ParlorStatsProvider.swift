@@ -21,7 +21,7 @@ public struct ParlorStatsProvider: StatsProvider {
         self.pageSize = min(max(pageSize, 1), 1000)
         self.batchSize = min(max(batchSize, 1), 400)
         client = Client(
-            serverURL: serverURL, transport: transport, middlewares: [BearerTokenMiddleware(token: accessToken)])
+            serverURL: serverURL, configuration: .parlor, transport: transport, middlewares: [BearerTokenMiddleware(token: accessToken)])
     }
 
     public func availability() async -> ProviderAvailability {

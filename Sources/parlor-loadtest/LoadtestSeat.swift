@@ -70,8 +70,13 @@ struct LoadtestSeat<Game: LoadtestGame> {
     mutating func play() async -> SeatResult {
         let events = bot.inbox.open()
         defer { bot.inbox.close() }
-        guard let following = await bot.follow(game) else { return .abandoned(reason: "connection_closed", started: false) }
-        defer { following.cancel() }
+        guard await bot.follow(game) else { return .abandoned(reason: "connection_closed", started: false) }
+        let result = await run(events)
+        await bot.unfollow(game)
+        return result
+    }
+
+    private mutating func run(_ events: AsyncStream<BotEvent>) async -> SeatResult {
         let joinedAt = ContinuousClock.now
         lastProgress = joinedAt
         for await event in events {
@@ -89,6 +94,9 @@ struct LoadtestSeat<Game: LoadtestGame> {
                 }
                 await moveIfMyTurn()
             case .message(let message):
+                // The connection's every message arrives here; an earlier game's late ones and
+                // the user's own are not this seat's.
+                guard message.routedGame == game else { continue }
                 if let result = await handle(message) { return result }
             }
         }

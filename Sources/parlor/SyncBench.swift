@@ -80,7 +80,7 @@ struct SyncBench: AsyncParsableCommand {
     }
 
     func signInGuest(_ base: URL, _ transport: AsyncHTTPClientTransport) async throws -> String {
-        let client = Client(serverURL: base, transport: transport)
+        let client = Client(serverURL: base, configuration: .parlor, transport: transport)
         let output = try await client.signInAsGuest(body: .json(.init(deviceId: UUID().uuidString)))
         guard case .ok(let ok) = output else { throw ValidationError("guest sign-in at \(base) failed: \(output)") }
         return try ok.body.json.accessToken

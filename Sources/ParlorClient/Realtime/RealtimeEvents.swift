@@ -11,11 +11,6 @@ public actor RealtimeEvents {
     private var users: [UUID: AsyncStream<RealtimeInbound>.Continuation] = [:]
     private var pump: Task<Void, Never>?
 
-    /// Messages about the user rather than one game, whatever game they name.
-    static let userTypes: Set<RealtimeServerMessageType> = [
-        .welcome, .matchFound, .invitation, .friendPresence, .friendsChanged, .achievementUnlocked,
-    ]
-
     public init(connection: RealtimeConnection) {
         self.connection = connection
     }
@@ -53,8 +48,7 @@ public actor RealtimeEvents {
     }
 
     func route(_ message: RealtimeInbound) {
-        let aboutUser = message.type.map { Self.userTypes.contains($0) } ?? false
-        if let game = message.envelope.game, !aboutUser {
+        if let game = message.routedGame {
             for continuation in games[game]?.values ?? [:].values { continuation.yield(message) }
         } else {
             for continuation in users.values { continuation.yield(message) }

@@ -28,6 +28,18 @@ public struct RealtimeInbound: Sendable {
         self.receivedAt = receivedAt
     }
 
+    /// The game this message belongs to, nil for a message about the user rather than one game
+    /// (`welcome`, a match found, an invitation, friends, achievements), whatever game it names.
+    public var routedGame: UUID? {
+        guard let game = envelope.game else { return nil }
+        if let type, Self.userTypes.contains(type) { return nil }
+        return game
+    }
+
+    static let userTypes: Set<RealtimeServerMessageType> = [
+        .welcome, .matchFound, .invitation, .friendPresence, .friendsChanged, .achievementUnlocked,
+    ]
+
     /// Decodes the frame as `message`, e.g. `RealtimeState<QuortexAction, QuortexView>.self`.
     public func decode<Message: Decodable>(_ message: Message.Type) throws -> Message {
         try JSONDecoder().decode(Message.self, from: data)

@@ -87,7 +87,7 @@ public enum ParlorApplication {
             socialAPI: SocialAPI(accounts: accounts, social: social, presence: play.presence),
             notificationsAPI: NotificationsAPI(accounts: accounts, push: push),
             purchasesAPI: PurchasesAPI(accounts: accounts, purchases: purchases, play: play))
-        try handler.registerHandlers(on: RecordingTransport(router: router, table: table))
+        try handler.registerHandlers(on: RecordingTransport(router: router, table: table), configuration: .parlor)
         let hub = RealtimeHub(
             play: PlayChannel(play: play), drafts: DraftChannel(drafts: topDog.drafts),
             social: SocialChannel(social: social, presence: play.presence), bus: bus, configuration: services.realtime, logger: logger)
