@@ -53,12 +53,18 @@ final class HubConnection: Sendable {
         case close
     }
 
+    enum Signal: Sendable {
+        case close(RealtimeClose)
+        case taskEnded(RealtimeSession.Ending?)
+    }
+
     let id: ID
     let openedAt = ContinuousClock.now
     let jobs: AsyncStream<Job>
     private let inbox: AsyncStream<Job>.Continuation
-    let closeRequests: AsyncStream<RealtimeClose>
-    private let closeSignal: AsyncStream<RealtimeClose>.Continuation
+    /// What the session waits on: a close asked for from outside, or one of its tasks ending.
+    let signals: AsyncStream<Signal>
+    private let signal: AsyncStream<Signal>.Continuation
     private let limit: Int
     private let state = Mutex(State())
     /// When a frame last arrived, in nanoseconds after ``openedAt``; written by the socket's
@@ -69,8 +75,9 @@ final class HubConnection: Sendable {
         self.id = id
         self.limit = max(queueLimit, 1)
         (jobs, inbox) = AsyncStream.makeStream(of: Job.self, bufferingPolicy: .bufferingOldest(limit))
-        // Only the first request matters; later ones (queue overflow while closing) are dropped.
-        (closeRequests, closeSignal) = AsyncStream.makeStream(of: RealtimeClose.self, bufferingPolicy: .bufferingOldest(1))
+        // The session stops at the first close, so a burst of later ones (queue overflow while
+        // closing) needs no room; a task's ending is never behind more than this.
+        (signals, signal) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingOldest(8))
     }
 
     /// Queues `job`; false when the connection is closing or the queue is full, in which case the
@@ -96,14 +103,19 @@ final class HubConnection: Sendable {
     /// whatever is still queued (the queue may be what is stuck).
     func requestClose(_ close: RealtimeClose) {
         stopHeartbeat()
-        closeSignal.yield(close)
+        signal.yield(.close(close))
+    }
+
+    /// One of the session's tasks is done, with how the connection should end if it decided.
+    func taskEnded(_ ending: RealtimeSession.Ending?) {
+        signal.yield(.taskEnded(ending))
     }
 
     /// Stops accepting jobs; called once the connection's tasks are done.
     func finish() {
         stopHeartbeat()
         inbox.finish()
-        closeSignal.finish()
+        signal.finish()
     }
 
     /// The signed-in user, once the upgrade header or an `authenticate` message named one.

@@ -5,14 +5,15 @@ import ParlorPlay
 
 /// Serves one upgraded WebSocket: the client's half of the real-time channel.
 ///
-/// Three tasks share the connection, so that no one of them can hold the others up:
-/// the reader parses and checks inbound messages and turns them into jobs; the writer runs the
-/// connection's inbox in order (the only place that calls the game service for this connection
-/// and the only one that writes, so `lastSent` advances in order); the third waits for an
-/// immediate close request (queue overflow, shutdown, or the hub's ``HubWatchdog`` finding a
-/// client that stopped reading). The first to decide the connection is over ends all three, then
-/// the subscriptions are released and the socket is closed with a bounded wait, since a client
-/// that never reads could otherwise pin the close frame forever.
+/// Two tasks share the connection, so that neither can hold the other up: the reader parses and
+/// checks inbound messages and turns them into jobs; the writer runs the connection's inbox in
+/// order (the only place that calls the game service for this connection and the only one that
+/// writes, so `lastSent` advances in order). The connection's own task waits on its signals:
+/// either task ending, or an immediate close request (queue overflow, shutdown, or the hub's
+/// ``HubWatchdog`` finding a client that stopped reading). The first that decides the connection
+/// is over ends both tasks, then the subscriptions are released and the socket is closed with a
+/// bounded wait, since a client that never reads could otherwise pin the close frame forever.
+/// (A third task used to wait for close requests; every idle socket paid for its stack.)
 struct RealtimeSession: Sendable {
     /// How a connection ended, as the task that noticed first reports it.
     enum Ending: Sendable {
@@ -35,21 +36,19 @@ struct RealtimeSession: Sendable {
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         if let user = preauthenticated { accept(user) }
-        let ending = await withTaskGroup(of: Ending?.self, returning: Ending?.self) { group in
-            group.addTask { await readLoop(inbound) }
-            group.addTask { await writeLoop(outbound) }
-            group.addTask {
-                for await close in connection.closeRequests { return .close(close) }
-                return nil
-            }
+        let ending = await withTaskGroup(of: Void.self, returning: Ending?.self) { group in
+            group.addTask { connection.taskEnded(await readLoop(inbound)) }
+            group.addTask { connection.taskEnded(await writeLoop(outbound)) }
             var ending: Ending?
-            // A task that returns nil is done but leaves the decision to the others (the reader
-            // after queueing a close behind an error frame, so the writer sends both in order).
-            while let result = await group.next() {
-                if let result {
-                    ending = result
-                    break
+            var running = 2
+            // A task that ends with nil leaves the decision to the other (the reader after
+            // queueing a close behind an error frame, so the writer sends both in order).
+            for await signal in connection.signals {
+                switch signal {
+                case .close(let close): ending = .close(close)
+                case .taskEnded(let result): (ending, running) = (result, running - 1)
                 }
+                if ending != nil || running == 0 { break }
             }
             group.cancelAll()
             return ending
