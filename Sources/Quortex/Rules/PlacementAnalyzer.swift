@@ -21,6 +21,17 @@ struct PlacementAnalyzer {
     /// Flows of camps in play that stop at an empty cell: (cell, entry side, start side).
     private let arrivals: [(cell: Int, entry: Int, origin: Int)]
 
+    /// The slots that stand for a piece (a placed tile's pair, or a whole empty cell): the only
+    /// entries of `parent` and `mask` ever read.
+    private let pieces: [Int]
+    /// The pieces joined by facing sides of two placed tiles, which no empty cell's removal
+    /// changes: built once, and copied for every empty cell instead of joined again.
+    private let placedForest: [Int]
+    /// Facing sides where at least one cell is empty, as pieces with their cells.
+    private let openEdges: [(a: Int, b: Int, cellA: Int, cellB: Int)]
+    /// Each port as its piece, cell and side bit.
+    private let portPieces: [(piece: Int, cell: Int, bit: UInt8)]
+
     private var parent: [Int]
     private var mask: [UInt8]
 
@@ -54,8 +65,21 @@ struct PlacementAnalyzer {
             }
         }
         self.arrivals = arrivals
+        pieces = (0..<(Topology.cellCount * 6)).filter { group[$0] == $0 }
         parent = Array(0..<(Topology.cellCount * 6))
         mask = [UInt8](repeating: 0, count: Topology.cellCount * 6)
+        var openEdges: [(a: Int, b: Int, cellA: Int, cellB: Int)] = []
+        for (a, b) in Topology.adjacencies {
+            let (cellA, cellB) = (a / 6, b / 6)
+            if codes[cellA] == 0 || codes[cellB] == 0 {
+                openEdges.append((group[a], group[b], cellA, cellB))
+            } else {
+                Self.union(group[a], group[b], in: &parent)
+            }
+        }
+        self.openEdges = openEdges
+        placedForest = parent
+        portPieces = Topology.ports.map { (group[$0.slot], $0.cellIndex, UInt8(1 << $0.side)) }
     }
 
     /// Every legal placement, by cell then rotation.
@@ -153,20 +177,19 @@ struct PlacementAnalyzer {
 
     /// Components of the route graph with cell `x` removed; returns a bit per goal already met.
     private mutating func buildComponents(without x: Int) -> UInt8 {
-        for slot in parent.indices {
-            parent[slot] = slot
-            mask[slot] = 0
+        for piece in pieces {
+            parent[piece] = placedForest[piece]
+            mask[piece] = 0
         }
-        for (a, b) in Topology.adjacencies where a / 6 != x && b / 6 != x {
-            let rootA = find(group[a]), rootB = find(group[b])
-            if rootA != rootB { parent[rootA] = rootB }
+        for edge in openEdges where edge.cellA != x && edge.cellB != x {
+            Self.union(edge.a, edge.b, in: &parent)
         }
-        for port in Topology.ports where port.cellIndex != x {
-            mask[find(group[port.slot])] |= 1 << port.side
+        for port in portPieces where port.cell != x {
+            mask[find(port.piece)] |= port.bit
         }
         var satisfied: UInt8 = 0
-        for port in Topology.ports where port.cellIndex != x {
-            let component = mask[find(group[port.slot])]
+        for port in portPieces where port.cell != x {
+            let component = mask[find(port.piece)]
             for (index, goal) in goals.enumerated() where component & goal == goal {
                 satisfied |= 1 << index
             }
@@ -174,7 +197,12 @@ struct PlacementAnalyzer {
         return satisfied
     }
 
-    private mutating func find(_ slot: Int) -> Int {
+    private static func union(_ a: Int, _ b: Int, in parent: inout [Int]) {
+        let rootA = root(a, in: &parent), rootB = root(b, in: &parent)
+        if rootA != rootB { parent[rootA] = rootB }
+    }
+
+    private static func root(_ slot: Int, in parent: inout [Int]) -> Int {
         var slot = slot
         while parent[slot] != slot {
             parent[slot] = parent[parent[slot]]
@@ -182,4 +210,6 @@ struct PlacementAnalyzer {
         }
         return slot
     }
+
+    private mutating func find(_ slot: Int) -> Int { Self.root(slot, in: &parent) }
 }
