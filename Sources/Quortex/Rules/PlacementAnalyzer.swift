@@ -34,6 +34,8 @@ struct PlacementAnalyzer {
 
     private var parent: [Int]
     private var mask: [UInt8]
+    /// Scratch: each port's component while one cell is left out (−1 for that cell's ports).
+    private var portRoots: [Int]
 
     init(position: QuortexPosition, tile: TileType) {
         self.position = position
@@ -80,6 +82,7 @@ struct PlacementAnalyzer {
         self.openEdges = openEdges
         placedForest = parent
         portPieces = Topology.ports.map { (group[$0.slot], $0.cellIndex, UInt8(1 << $0.side)) }
+        portRoots = [Int](repeating: -1, count: Topology.ports.count)
     }
 
     /// Every legal placement, by cell then rotation.
@@ -123,11 +126,20 @@ struct PlacementAnalyzer {
                 endpointMask[side] = 1 << Topology.portSide[x * 6 + side]
             }
         }
+        // Endpoints that reach the same component are one piece whatever the rotation: each
+        // starts labelled with the first such endpoint, which is its own label.
+        var shared = SIMD8<Int>(0, 1, 2, 3, 4, 5, 6, 7)
+        for side in 1..<6 {
+            for other in 0..<side where endpoint[other] == endpoint[side] {
+                shared[side] = other
+                break
+            }
+        }
         var distinctLegal: UInt8 = 0
         for rotation in 0..<6 where PlacedTile.canonicalRotation[tile.rawValue * 6 + rotation] == rotation {
             let code = PlacedTile(tile, rotation: rotation).code
             if completesFlow(at: x, code: code)
-                || keepsRoutes(code: code, endpoint: endpoint, endpointMask: endpointMask, baseSatisfied: baseSatisfied)
+                || keepsRoutes(code: code, shared: shared, endpointMask: endpointMask, baseSatisfied: baseSatisfied)
             {
                 distinctLegal |= 1 << rotation
             }
@@ -152,9 +164,9 @@ struct PlacementAnalyzer {
     }
 
     /// Whether every camp in play keeps a possible route once the tile's pairs join X's endpoints.
-    private func keepsRoutes(code: UInt8, endpoint: SIMD8<Int>, endpointMask: SIMD8<UInt8>, baseSatisfied: UInt8) -> Bool {
+    private func keepsRoutes(code: UInt8, shared: SIMD8<Int>, endpointMask: SIMD8<UInt8>, baseSatisfied: UInt8) -> Bool {
         // Six endpoints; two are one piece when a tile pair joins them or they reach the same component.
-        var label = SIMD8<Int>(0, 1, 2, 3, 4, 5, 6, 7)
+        var label = shared
         func root(_ i: Int) -> Int {
             var i = i
             while label[i] != i { i = label[i] }
@@ -162,15 +174,15 @@ struct PlacementAnalyzer {
         }
         for side in 0..<6 {
             let paired = Int(PlacedTile.exitTable[Int(code) * 6 + side])
-            label[root(side)] = root(paired)
-            for other in 0..<side where endpoint[other] == endpoint[side] {
-                label[root(side)] = root(other)
-            }
+            guard paired > side else { continue }
+            let (a, b) = (root(side), root(paired))
+            if a != b { label[max(a, b)] = min(a, b) }
         }
         var pieceMask = SIMD8<UInt8>(repeating: 0)
         for side in 0..<6 { pieceMask[root(side)] |= endpointMask[side] }
         for (index, goal) in goals.enumerated() where baseSatisfied & (1 << index) == 0 {
-            if !(0..<6).contains(where: { pieceMask[$0] & goal == goal }) { return false }
+            let wanted = SIMD8<UInt8>(repeating: goal)
+            if !any(pieceMask & wanted .== wanted) { return false }
         }
         return true
     }
@@ -184,12 +196,18 @@ struct PlacementAnalyzer {
         for edge in openEdges where edge.cellA != x && edge.cellB != x {
             Self.union(edge.a, edge.b, in: &parent)
         }
-        for port in portPieces where port.cell != x {
-            mask[find(port.piece)] |= port.bit
+        for (index, port) in portPieces.enumerated() {
+            guard port.cell != x else {
+                portRoots[index] = -1
+                continue
+            }
+            let root = find(port.piece)
+            portRoots[index] = root
+            mask[root] |= port.bit
         }
         var satisfied: UInt8 = 0
-        for port in portPieces where port.cell != x {
-            let component = mask[find(port.piece)]
+        for root in portRoots where root >= 0 {
+            let component = mask[root]
             for (index, goal) in goals.enumerated() where component & goal == goal {
                 satisfied |= 1 << index
             }
