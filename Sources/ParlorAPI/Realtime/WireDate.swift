@@ -1,7 +1,8 @@
 import Foundation
 
 /// A time on the wire: an RFC 3339 UTC string to the second (`2026-11-25T16:05:00Z`), as every
-/// REST timestamp is written, so a client reads times one way on both channels.
+/// REST timestamp is written, so a client reads times one way on both channels: both go through
+/// ``WireDateTranscoder``, which also reads offsets and fractional seconds.
 @propertyWrapper
 public struct WireDate: Codable, Sendable, Hashable {
     public var wrappedValue: Date
@@ -11,14 +12,14 @@ public struct WireDate: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let date = try? Date(text, strategy: .iso8601) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not an RFC 3339 time")
+        guard let date = try? WireDateTranscoder().decode(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text.prefix(64)) is not an RFC 3339 time")
         }
         wrappedValue = date
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(wrappedValue.formatted(.iso8601))
+        try container.encode(try WireDateTranscoder().encode(wrappedValue))
     }
 }

@@ -35,4 +35,13 @@ import Testing
         let configuration = Configuration.parlor
         #expect(try configuration.dateTranscoder.encode(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
     }
+
+    /// The real-time channel's `WireDate` reads and writes through the same transcoder.
+    @Test func realtimeDatesAgree() throws {
+        struct Stamp: Codable { @WireDate var at: Date }
+        let read = try JSONDecoder().decode(Stamp.self, from: Data(#"{"at":"2026-11-25T16:05:00.250Z"}"#.utf8))
+        #expect(abs(read.at.timeIntervalSince1970 - 1_795_622_700.25) < 0.001)
+        #expect(String(decoding: try JSONEncoder().encode(read), as: UTF8.self) == #"{"at":"2026-11-25T16:05:00Z"}"#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Stamp.self, from: Data(#"{"at":"2026-11-25"}"#.utf8)) }
+    }
 }
