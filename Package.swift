@@ -62,6 +62,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.3.0"),
@@ -166,7 +167,7 @@ let package = Package(
         .target(
             name: "ParlorHTTP",
             dependencies: [
-                Products.hummingbird, Products.hummingbirdWebSocket,
+                Products.hummingbird,
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"), Products.openAPIRuntime,
                 .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.crypto, Products.logging,
                 Products.metrics, Products.prometheus, "ProcessStats",
@@ -229,7 +230,9 @@ let package = Package(
             name: "ParlorRealtime",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorSocial", "ParlorAPI", "GameCore", Products.hummingbird,
-                Products.hummingbirdWebSocket, Products.logging, Products.metrics, Products.serviceLifecycle,
+                Products.nioCore, .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                Products.httpTypes, Products.logging, Products.metrics, Products.serviceLifecycle,
             ], swiftSettings: strict),
         // The application root: assembles the capabilities, their migrations and services.
         .target(

@@ -5,20 +5,24 @@ import ParlorAccounts
 import ParlorPlay
 import Synchronization
 
-/// One open WebSocket as the hub and the connection's tasks share it.
+/// One open WebSocket as the hub and the connection's session share it.
 ///
 /// Its heart is the inbox: one bounded, ordered queue of everything this connection must still
-/// do on its own serial writer task (render a notice, answer a subscribe, send frames). The hub
-/// only enqueues, never renders or writes, so one slow client never delays another; and because
-/// subscribe answers and notice rendering run on the same task in order, `lastSent` advances in
-/// order and no event is sent twice or lost. A full inbox means the client cannot keep up: the
-/// connection is closed instead of buffering without limit.
+/// do (render a notice, answer a subscribe, send frames), run one job at a time by its
+/// ``RealtimeSession``. The hub only enqueues, never renders or writes, so one slow client never
+/// delays another; and because subscribe answers and notice rendering run in inbox order,
+/// `lastSent` advances in order and no event is sent twice or lost. A full inbox means the client
+/// cannot keep up: the connection is closed instead of buffering without limit.
+///
+/// A task runs the inbox only while it holds jobs: the first job into an empty inbox starts one,
+/// and it ends when the inbox is empty again. An idle socket holds no task, so none of the
+/// kilobytes of suspended frames a task keeps.
 final class HubConnection: Sendable {
     typealias ID = UInt64
 
-    /// A unit of work for the writer task.
+    /// A unit of work for the session.
     enum Job: Sendable {
-        /// The reader authenticated the user: send `welcome`, then serve game messages.
+        /// The user is authenticated: send `welcome`, then serve game messages.
         case authenticated(AuthenticatedUser)
         case frames([OutgoingFrame])
         case notice(GameNotice)
@@ -33,15 +37,25 @@ final class HubConnection: Sendable {
     private struct State {
         var user: AuthenticatedUser?
         var writeStartedAt: ContinuousClock.Instant?
-        var deepest = 0
         /// The authentication deadline passed and the client was told (once).
         var lapsed = false
-        /// The socket's channel, once its ``HeartbeatHandler`` is in place: the watchdog pings
-        /// through it.
+        /// The socket's channel, once its session serves it: the watchdog pings through it.
         var channel: (any Channel)?
         var pingedAt: ContinuousClock.Instant?
         /// A close was asked for: the channel is dropped and never attached again.
         var closing = false
+    }
+
+    private struct Inbox {
+        var jobs = CircularBuffer<Job>(initialCapacity: 2)
+        var deepest = 0
+        /// The task running the jobs, nil while there are none.
+        var drainer: Task<Void, Never>?
+        /// Who runs the jobs; the session and the connection refer to each other until ``finish()``.
+        var session: RealtimeSession?
+        /// A close asked for before a session was bound, which the session then performs.
+        var pendingClose: RealtimeClose?
+        var finished = false
     }
 
     /// What a watchdog round does for the heartbeat of one connection.
@@ -53,20 +67,11 @@ final class HubConnection: Sendable {
         case close
     }
 
-    enum Signal: Sendable {
-        case close(RealtimeClose)
-        case taskEnded(RealtimeSession.Ending?)
-    }
-
     let id: ID
     let openedAt = ContinuousClock.now
-    let jobs: AsyncStream<Job>
-    private let inbox: AsyncStream<Job>.Continuation
-    /// What the session waits on: a close asked for from outside, or one of its tasks ending.
-    let signals: AsyncStream<Signal>
-    private let signal: AsyncStream<Signal>.Continuation
     private let limit: Int
     private let state = Mutex(State())
+    private let inbox = Mutex(Inbox())
     /// When a frame last arrived, in nanoseconds after ``openedAt``; written by the socket's
     /// event loop for every frame, so an atomic rather than the lock.
     private let heardAt = Atomic<Int64>(0)
@@ -74,49 +79,81 @@ final class HubConnection: Sendable {
     init(id: ID, queueLimit: Int) {
         self.id = id
         self.limit = max(queueLimit, 1)
-        (jobs, inbox) = AsyncStream.makeStream(of: Job.self, bufferingPolicy: .bufferingOldest(limit))
-        // The session stops at the first close, so a burst of later ones (queue overflow while
-        // closing) needs no room; a task's ending is never behind more than this.
-        (signals, signal) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingOldest(8))
     }
 
-    /// Queues `job`; false when the connection is closing or the queue is full, in which case the
-    /// connection is being closed as too slow.
+    /// Queues `job`, starting a task to run it if none is running; false when the connection is
+    /// closing or the queue is full, in which case the connection is being closed as too slow.
     @discardableResult
     func enqueue(_ job: Job) -> Bool {
-        switch inbox.yield(job) {
-        case .enqueued(let remaining):
-            let depth = limit - remaining
-            state.withLock { $0.deepest = max($0.deepest, depth) }
+        let queued = inbox.withLock { inbox -> Bool? in
+            guard !inbox.finished else { return false }
+            guard inbox.jobs.count < limit else { return nil }
+            inbox.jobs.append(job)
+            inbox.deepest = max(inbox.deepest, inbox.jobs.count)
+            Self.startDrainer(&inbox)
             return true
-        case .dropped:
+        }
+        guard let queued else {
             requestClose(.queueFull)
             return false
-        case .terminated:
-            return false
-        @unknown default:
-            return false
+        }
+        return queued
+    }
+
+    private static func startDrainer(_ inbox: inout Inbox) {
+        guard inbox.drainer == nil, !inbox.jobs.isEmpty, let session = inbox.session else { return }
+        inbox.drainer = session.hub.work.start { await session.drain() }
+    }
+
+    /// The session's next job; nil once the inbox is empty or finished, and then the task that
+    /// asked is no longer the drainer (the next job starts another).
+    func nextJob() -> Job? {
+        inbox.withLock { inbox in
+            if !inbox.finished, let job = inbox.jobs.popFirst() { return job }
+            inbox.drainer = nil
+            // A burst's room is given back rather than kept by an idle socket.
+            if inbox.jobs.capacity > 16 { inbox.jobs = CircularBuffer(initialCapacity: 2) }
+            return nil
         }
     }
 
-    /// Asks the connection's tasks to stop and close the socket with `close`, now, skipping
-    /// whatever is still queued (the queue may be what is stuck).
+    /// Hands the inbox to `session`, which runs whatever is queued already; answers the close
+    /// asked for before then, if any, for the session to perform instead.
+    func bind(_ session: RealtimeSession) -> RealtimeClose? {
+        inbox.withLock { inbox in
+            if let close = inbox.pendingClose { return close }
+            guard !inbox.finished else { return nil }
+            inbox.session = session
+            Self.startDrainer(&inbox)
+            return nil
+        }
+    }
+
+    /// Asks the session to close the socket with `close`, now, skipping whatever is still queued
+    /// (the queue may be what is stuck).
     func requestClose(_ close: RealtimeClose) {
         stopHeartbeat()
-        signal.yield(.close(close))
+        let session = inbox.withLock { inbox -> RealtimeSession? in
+            if inbox.session == nil, !inbox.finished, inbox.pendingClose == nil { inbox.pendingClose = close }
+            return inbox.session
+        }
+        session?.end(.close(close))
     }
 
-    /// One of the session's tasks is done, with how the connection should end if it decided.
-    func taskEnded(_ ending: RealtimeSession.Ending?) {
-        signal.yield(.taskEnded(ending))
-    }
-
-    /// Stops accepting jobs; called once the connection's tasks are done.
-    func finish() {
+    /// Stops taking jobs and drops those queued; answers the task running one, for the session to
+    /// cancel.
+    func finish() -> Task<Void, Never>? {
         stopHeartbeat()
-        inbox.finish()
-        signal.finish()
+        return inbox.withLock { inbox in
+            inbox.finished = true
+            inbox.jobs.removeAll()
+            inbox.session = nil
+            return inbox.drainer
+        }
     }
+
+    /// No job queued and no task running them: what every idle socket should be.
+    var isIdle: Bool { inbox.withLock { $0.drainer == nil && $0.jobs.isEmpty } }
 
     /// The signed-in user, once the upgrade header or an `authenticate` message named one.
     var user: AuthenticatedUser? { state.withLock { $0.user } }
@@ -143,7 +180,7 @@ final class HubConnection: Sendable {
         }
     }
 
-    /// A frame arrived (see ``HeartbeatHandler``).
+    /// A frame arrived (see ``RealtimeChannelHandler``).
     func heard(at now: ContinuousClock.Instant = .now) {
         let elapsed = (now - openedAt).components
         heardAt.store(elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000, ordering: .relaxed)
@@ -188,5 +225,5 @@ final class HubConnection: Sendable {
     }
 
     /// The most jobs ever waiting at once: it never exceeds the configured limit.
-    var deepestQueue: Int { state.withLock { $0.deepest } }
+    var deepestQueue: Int { inbox.withLock { $0.deepest } }
 }

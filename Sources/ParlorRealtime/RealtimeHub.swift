@@ -40,6 +40,8 @@ package final class RealtimeHub: Service, Sendable {
     package let logger: Logger
     private let state = Mutex(State())
     private let watchdog = HubWatchdog()
+    /// The tasks the sockets start; shutdown waits for them.
+    let work = HubWork()
     /// Subscribed to at once, so nothing published before ``run()`` starts is missed.
     private let notices: AsyncStream<GameNotice>
 
@@ -56,7 +58,8 @@ package final class RealtimeHub: Service, Sendable {
         self.notices = bus.notices()
     }
 
-    /// Routes notices until graceful shutdown (or cancellation), then closes every connection.
+    /// Routes notices until graceful shutdown (or cancellation), then closes every connection and
+    /// waits for the work their sockets started.
     ///
     /// Not `notices.cancelOnGracefulShutdown()`: that merges two sequences, and the merge holds a
     /// lock while it registers a continuation (swift-async-algorithms #430). When Swift re-enqueues
@@ -77,6 +80,7 @@ package final class RealtimeHub: Service, Sendable {
         watchdog.stop()
         logger.debug("closing real-time connections", metadata: ["count": "\(open.count)"])
         for connection in open { connection.requestClose(.shuttingDown) }
+        await work.waitUntilIdle()
     }
 
     /// Closes every open connection with `close`; the clients reconnect.

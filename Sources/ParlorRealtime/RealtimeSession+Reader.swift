@@ -1,40 +1,39 @@
 import Foundation
-import HummingbirdWebSocket
 import ParlorAccounts
 import ParlorAPI
 import ParlorHTTP
 import ParlorPlay
 
 /// The reader: checks every inbound message (size, rate, shape, authentication) and turns the
-/// acceptable ones into jobs for the writer. It calls the game service only to authenticate, so
-/// a client's flood is refused here, cheaply, before it costs any game work.
+/// acceptable ones into jobs. It runs on the socket's event loop (``RealtimeChannelHandler``) and
+/// never waits: a client's flood is refused here, cheaply, before it costs any game work, and a
+/// token in an `authenticate` message is checked by the handler, which holds later messages until
+/// it knows.
 extension RealtimeSession {
-    /// What the reader keeps between messages; local to its task.
+    /// What the reader keeps between messages; the handler's, on the event loop.
     struct InboundState {
         var user: AuthenticatedUser?
         var bucket: TokenBucket
         /// Messages refused for the rate since the client last paused.
         var strikes = 0
-    }
 
-    func readLoop(_ inbound: WebSocketInboundStream) async -> Ending? {
-        var state = InboundState(
-            user: preauthenticated,
-            bucket: TokenBucket(capacity: configuration.messageBurst, rate: configuration.messagesPerSecond))
-        do {
-            for try await message in inbound.messages(maxSize: configuration.maxMessageBytes) {
-                guard await receive(message, &state) else { return nil }
-            }
-            return .peerClosed
-        } catch is CancellationError {
-            return nil
-        } catch {
-            return Task.isCancelled ? nil : .failed(error)
+        init(user: AuthenticatedUser?, configuration: RealtimeConfiguration) {
+            self.user = user
+            bucket = TokenBucket(capacity: configuration.messageBurst, rate: configuration.messagesPerSecond)
         }
     }
 
-    /// Handles one message; false once the connection is to be closed (the close is queued).
-    private func receive(_ message: WebSocketMessage, _ state: inout InboundState) async -> Bool {
+    /// What the reader does after a message.
+    enum ReadStep {
+        case next
+        /// The connection is to be closed (the close is queued): read nothing more.
+        case stop
+        /// Check this token before reading on; ``authenticated(_:_:)`` says how it went.
+        case authenticate(String)
+    }
+
+    /// A frame's message, `text` nil for a binary frame.
+    func receive(text: String?, _ state: inout InboundState) -> ReadStep {
         let allowed = state.bucket.take()
         if state.bucket.wasFull { state.strikes = 0 }
         guard allowed else {
@@ -42,27 +41,25 @@ extension RealtimeSession {
             let error = RealtimeFrames.error(.rateLimited, "too many messages; at most \(Int(configuration.messagesPerSecond)) a second")
             guard state.strikes < configuration.rateLimitStrikes else { return close(with: error, .rateLimited) }
             connection.enqueue(.frames([error]))
-            return true
+            return .next
         }
-        switch message {
-        case .binary:
+        guard let text else {
             return refuse(.unsupported, "binary frames are not supported; send JSON text frames", state)
-        case .text(let text):
-            // The WebSocket layer enforces the limit per frame and per message; this keeps it
-            // whatever that layer is configured with.
-            guard text.utf8.count <= configuration.maxMessageBytes else {
-                let error = RealtimeFrames.error(.tooLarge, "messages are limited to \(configuration.maxMessageBytes) bytes")
-                return close(with: error, .tooLarge)
-            }
-            return await handle(Data(text.utf8), &state)
         }
+        // The frame decoder enforces the limit per frame and the aggregator per message; this
+        // keeps it whatever those are configured with.
+        guard text.utf8.count <= configuration.maxMessageBytes else {
+            let error = RealtimeFrames.error(.tooLarge, "messages are limited to \(configuration.maxMessageBytes) bytes")
+            return close(with: error, .tooLarge)
+        }
+        return handle(Data(text.utf8), &state)
     }
 
-    private func handle(_ data: Data, _ state: inout InboundState) async -> Bool {
+    private func handle(_ data: Data, _ state: inout InboundState) -> ReadStep {
         guard let message = decode(data) else {
             return refuse(.malformed, "expected a JSON object with a string 'type'", state)
         }
-        guard let user = state.user else { return await authenticate(message, &state) }
+        guard let user = state.user else { return authenticate(message) }
         let job: HubConnection.Job
         switch message.parsed {
         case .unknownType(let type):
@@ -78,45 +75,48 @@ extension RealtimeSession {
         case .command(let command):
             job = .command(command)
         }
-        // A full queue closes the connection (the writer cannot keep up); stop reading then.
-        return connection.enqueue(job)
+        // A full queue closes the connection (the jobs cannot keep up); stop reading then.
+        return connection.enqueue(job) ? .next : .stop
     }
 
     /// The first message of a connection without an `Authorization` header must authenticate it.
-    private func authenticate(_ message: InboundMessage, _ state: inout InboundState) async -> Bool {
-        let token: String
+    private func authenticate(_ message: InboundMessage) -> ReadStep {
         switch message.parsed {
-        case .command(.authenticate(let given)):
-            token = given
+        case .command(.authenticate(let token)):
+            return .authenticate(token)
         case .malformed(.authenticate, _):
             return close(with: RealtimeFrames.error(.malformed, "'authenticate' needs a string 'token'"), .unauthorized)
         default:
             let error = RealtimeFrames.error(.unauthorized, "authenticate first: send an 'authenticate' message or an Authorization header")
             return close(with: error, .unauthorized)
         }
-        do {
-            let user = try await play.authenticate(token: token)
+    }
+
+    /// How the token of an `authenticate` message checked out.
+    func authenticated(_ result: Result<AuthenticatedUser, any Error>, _ state: inout InboundState) -> ReadStep {
+        switch result {
+        case .success(let user):
             state.user = user
             accept(user)
-            return true
-        } catch {
+            return .next
+        case .failure(let error):
             let reason = (error as? APIError)?.message ?? "invalid access token"
             return close(with: RealtimeFrames.error(.unauthorized, reason), .unauthorized)
         }
     }
 
     /// Answers with an error; before authentication the connection is closed as well.
-    private func refuse(_ code: RealtimeErrorCode, _ message: String, _ state: InboundState, game: UUID? = nil) -> Bool {
+    private func refuse(_ code: RealtimeErrorCode, _ message: String, _ state: InboundState, game: UUID? = nil) -> ReadStep {
         guard state.user != nil else {
             return close(with: RealtimeFrames.error(.unauthorized, "authenticate first (\(message))"), .unauthorized)
         }
-        return connection.enqueue(.frames([RealtimeFrames.error(code, message, game: game)]))
+        return connection.enqueue(.frames([RealtimeFrames.error(code, message, game: game)])) ? .next : .stop
     }
 
     /// Queues `error` and then the close, so the client learns why before the socket closes.
-    private func close(with error: OutgoingFrame, _ close: RealtimeClose) -> Bool {
+    private func close(with error: OutgoingFrame, _ close: RealtimeClose) -> ReadStep {
         if connection.enqueue(.frames([error])) { connection.enqueue(.close(close)) }
-        return false
+        return .stop
     }
 
     /// The whole message in one pass, a move's action straight into its game's type.

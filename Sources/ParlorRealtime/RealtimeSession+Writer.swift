@@ -1,17 +1,18 @@
 import Foundation
-import HummingbirdWebSocket
+import NIOCore
+import NIOWebSocket
 import Metrics
 import ParlorAccounts
 import ParlorAPI
 import ParlorHTTP
 import ParlorPlay
 
-/// The writer: the connection's one serial task. It alone calls the game service for this
-/// connection's jobs and alone writes to the socket, in inbox order; that order is what makes a
-/// notice that races a `subscribe` arrive exactly once (it is rendered after the subscribe's
-/// `state`, with `render(after:)` skipping what the state already covered).
+/// The jobs, one at a time in inbox order (``drain()``): the only calls into the game service for
+/// this connection and the only writes to its socket. That order is what makes a notice that
+/// races a `subscribe` arrive exactly once (it is rendered after the subscribe's `state`, with
+/// `render(after:)` skipping what the state already covered).
 extension RealtimeSession {
-    /// What the writer keeps; local to its task, so it needs no lock.
+    /// What the jobs keep between them.
     struct OutboundState {
         var user: AuthenticatedUser?
         /// The last sequence number sent per subscribed game; a game is subscribed iff it has one.
@@ -28,43 +29,7 @@ extension RealtimeSession {
     /// The `after` given to `render` for a game this connection has sent nothing of.
     static let nothingSent = -1
 
-    func writeLoop(_ outbound: WebSocketOutboundWriter) async -> Ending? {
-        var state = OutboundState()
-        for await job in connection.jobs {
-            switch await performAlone(job, state, outbound) {
-            case .next(let after): state = after
-            case .stop(let ending): return ending
-            }
-        }
-        return nil
-    }
-
-    /// After a job: go on with the writer's state, or stop, with the ending when there is one.
-    private enum Step: Sendable {
-        case next(OutboundState)
-        case stop(Ending?)
-    }
-
-    /// Runs one job in a child task of its own. A task keeps the most stack it ever used for as
-    /// long as it lives, and this loop lives as long as the connection: run here, one `subscribe`
-    /// left every idle socket holding kilobytes of stack it would never use again.
-    private func performAlone(_ job: HubConnection.Job, _ state: OutboundState, _ outbound: WebSocketOutboundWriter) async -> Step {
-        await withTaskGroup(of: Step.self) { group in
-            group.addTask {
-                var state = state
-                do {
-                    if let ending = try await perform(job, &state, outbound) { return .stop(ending) }
-                    return .next(state)
-                } catch {
-                    // Cancelled (the connection is ending) or the socket is gone: either way, done.
-                    return .stop(Task.isCancelled ? nil : .peerClosed)
-                }
-            }
-            return await group.next() ?? .stop(nil)
-        }
-    }
-
-    private func perform(_ job: HubConnection.Job, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter)
+    func perform(_ job: HubConnection.Job, _ state: inout OutboundState)
         async throws -> Ending?
     {
         if case .authenticated(let user) = job {
@@ -78,11 +43,11 @@ extension RealtimeSession {
                 hub.follow(connection, presenceOf: friends)
                 presence = frames
             }
-            try await send([RealtimeFrames.welcome(user: user.userID, heartbeat: configuration.heartbeatSeconds)] + presence, outbound)
+            try await send([RealtimeFrames.welcome(user: user.userID, heartbeat: configuration.heartbeatSeconds)] + presence)
             return nil
         }
         if case .frames(let frames) = job {
-            try await send(frames, outbound)
+            try await send(frames)
             return nil
         }
         if case .close(let close) = job { return .close(close) }
@@ -90,22 +55,22 @@ extension RealtimeSession {
         guard let user = state.user else { return nil }
         switch job {
         case .notice(let notice):
-            try await render(notice, for: user, &state, outbound)
+            try await render(notice, for: user, &state)
         case .command(.subscribe(let game, let since)):
-            try await subscribe(game, since: since, for: user, &state, outbound)
+            try await subscribe(game, since: since, for: user, &state)
         case .command(.unsubscribe(let game)):
             guard state.lastSent.removeValue(forKey: game) != nil else { return nil }
             hub.unregister(connection, game: game)
             await play.unsubscribe(user: user, game: game)
         case .move(let move, let receivedAt):
-            try await send(await play.move(user: user, command: move), outbound)
+            try await send(await play.move(user: user, command: move))
             Self.moveTimer.recordNanoseconds((ContinuousClock.now - receivedAt).nanoseconds)
         case .command(.resign(let game, let moveID)):
-            try await send(await play.resign(user: user, game: game, moveId: moveID), outbound)
+            try await send(await play.resign(user: user, game: game, moveId: moveID))
         case .command(.chat(let game, let text)):
-            try await send(await play.chat(user: user, game: game, text: text), outbound)
+            try await send(await play.chat(user: user, game: game, text: text))
         case .command(.draftSubscribe(let room, let since)):
-            try await subscribe(room: room, since: since, for: user, &state, outbound)
+            try await subscribe(room: room, since: since, for: user, &state)
         case .command(.draftUnsubscribe(let room)):
             guard state.lastSent.removeValue(forKey: room) != nil else { return nil }
             hub.unregister(connection, room: room)
@@ -116,18 +81,18 @@ extension RealtimeSession {
         return nil
     }
 
-    private func render(_ notice: GameNotice, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter)
+    private func render(_ notice: GameNotice, for user: AuthenticatedUser, _ state: inout OutboundState)
         async throws
     {
         if case .draft(let room, let seq, let events) = notice {
             guard let after = state.lastSent[room], let drafts = hub.drafts else { return }
             let rendered = await drafts.render(room: room, seq: seq, events: events, after: after)
             state.lastSent[room] = rendered.lastSent
-            try await send(rendered.frames, outbound)
+            try await send(rendered.frames)
             return
         }
         if let social = hub.social, let frames = try await socialFrames(notice, for: user, social) {
-            try await send(frames, outbound)
+            try await send(frames)
             return
         }
         let subscribed = notice.game.flatMap { state.lastSent[$0] }
@@ -135,7 +100,7 @@ extension RealtimeSession {
         guard subscribed != nil || notice.recipient != nil else { return }
         let rendered = await play.render(notice, for: user, after: subscribed ?? Self.nothingSent)
         if subscribed != nil, let game = notice.game { state.lastSent[game] = rendered.lastSent }
-        try await send(rendered.frames, outbound)
+        try await send(rendered.frames)
     }
 
     /// The frames of a social notice; nil for any other notice.
@@ -157,33 +122,33 @@ extension RealtimeSession {
     /// Registers with the hub before asking for the state, so nothing published in between is
     /// missed: such a notice waits in the inbox behind this job and is rendered above `seq`.
     private func subscribe(
-        _ game: UUID, since: Int?, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter
+        _ game: UUID, since: Int?, for user: AuthenticatedUser, _ state: inout OutboundState
     ) async throws {
-        try await follow(game, isRoom: false, &state, outbound) { await play.subscribe(user: user, game: game, since: since) }
+        try await follow(game, isRoom: false, &state) { await play.subscribe(user: user, game: game, since: since) }
     }
 
     /// A draft room's subscription, kept the same way as a game's.
     private func subscribe(
-        room: UUID, since: Int?, for user: AuthenticatedUser, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter
+        room: UUID, since: Int?, for user: AuthenticatedUser, _ state: inout OutboundState
     ) async throws {
         guard let drafts = hub.drafts else {
-            try await send([RealtimeFrames.error(.unsupported, "this server runs no drafts")], outbound)
+            try await send([RealtimeFrames.error(.unsupported, "this server runs no drafts")])
             return
         }
-        try await follow(room, isRoom: true, &state, outbound) { await drafts.subscribe(user: user, room: room, since: since) }
+        try await follow(room, isRoom: true, &state) { await drafts.subscribe(user: user, room: room, since: since) }
     }
 
     /// Follows a game or a draft room (they share the per-connection limit): registered with the
     /// hub first, then `answer` gives the state frames and the sequence number they carry, or
     /// nil when refused, which unregisters a subscription this connection did not already hold.
     private func follow(
-        _ id: UUID, isRoom: Bool, _ state: inout OutboundState, _ outbound: WebSocketOutboundWriter,
+        _ id: UUID, isRoom: Bool, _ state: inout OutboundState,
         answer: () async -> (frames: [OutgoingFrame], seq: Int?)
     ) async throws {
         let known = state.lastSent[id] != nil
         guard known || state.lastSent.count < configuration.maxSubscriptions else {
             let message = "at most \(configuration.maxSubscriptions) games per connection; unsubscribe from one first"
-            try await send([RealtimeFrames.error(.rateLimited, message, game: id)], outbound)
+            try await send([RealtimeFrames.error(.rateLimited, message, game: id)])
             return
         }
         if isRoom { hub.register(connection, room: id) } else { hub.register(connection, game: id) }
@@ -193,15 +158,24 @@ extension RealtimeSession {
         } else if !known {
             if isRoom { hub.unregister(connection, room: id) } else { hub.unregister(connection, game: id) }
         }
-        try await send(answered.frames, outbound)
+        try await send(answered.frames)
     }
 
-    /// Writes `frames`, letting the watchdog see how long each write waits on the client.
-    private func send(_ frames: [OutgoingFrame], _ outbound: WebSocketOutboundWriter) async throws {
-        for frame in frames {
-            connection.writeStarted()
-            defer { connection.writeFinished() }
-            try await outbound.writeTextMessage(frame.text)
-        }
+    /// Writes `frames` and waits until the socket took them, letting the watchdog see how long
+    /// that waits on the client. One hop to the event loop and one flush for them all.
+    private func send(_ frames: [OutgoingFrame]) async throws {
+        guard !frames.isEmpty else { return }
+        let channel = self.channel
+        connection.writeStarted()
+        defer { connection.writeFinished() }
+        try await channel.eventLoop.flatSubmit {
+            let last = frames.count - 1
+            for frame in frames[..<last] { channel.write(Self.textFrame(frame, channel.allocator), promise: nil) }
+            return channel.writeAndFlush(Self.textFrame(frames[last], channel.allocator))
+        }.get()
+    }
+
+    private static func textFrame(_ frame: OutgoingFrame, _ allocator: ByteBufferAllocator) -> WebSocketFrame {
+        WebSocketFrame(fin: true, opcode: .text, data: allocator.buffer(string: frame.text))
     }
 }

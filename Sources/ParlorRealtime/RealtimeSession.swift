@@ -1,73 +1,69 @@
-import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ParlorAccounts
 import ParlorPlay
+import Synchronization
 
 /// Serves one upgraded WebSocket: the client's half of the real-time channel.
 ///
-/// Two tasks share the connection, so that neither can hold the other up: the reader parses and
-/// checks inbound messages and turns them into jobs; the writer runs the connection's inbox in
-/// order (the only place that calls the game service for this connection and the only one that
-/// writes, so `lastSent` advances in order). The connection's own task waits on its signals:
-/// either task ending, or an immediate close request (queue overflow, shutdown, or the hub's
-/// ``HubWatchdog`` finding a client that stopped reading). The first that decides the connection
-/// is over ends both tasks, then the subscriptions are released and the socket is closed with a
-/// bounded wait, since a client that never reads could otherwise pin the close frame forever.
-/// (A third task used to wait for close requests; every idle socket paid for its stack.)
-struct RealtimeSession: Sendable {
-    /// How a connection ended, as the task that noticed first reports it.
+/// It has two halves, neither of which can hold the other up. The reader runs on the socket's
+/// event loop, inside ``RealtimeChannelHandler``: it parses and checks every inbound message and
+/// turns the acceptable ones into jobs. The jobs run in the connection's inbox order on a task
+/// that exists only while there are jobs (``HubConnection``): the only place that calls the game
+/// service for this connection and the only one that writes, so `lastSent` advances in order.
+///
+/// Whoever first decides the connection is over calls ``end(_:)``: the client (a close frame,
+/// or a socket gone), a job (`close` behind an error frame), or someone outside (queue overflow,
+/// shutdown, or the hub's ``HubWatchdog`` finding a client that stopped reading). That stops the
+/// jobs, releases the subscriptions and closes the socket with a bounded wait, since a client
+/// that never reads could otherwise pin the close frame forever.
+///
+/// (Each socket used to keep three tasks suspended, the framework's and a reader and a writer;
+/// at 15,000 idle sockets their frames were two thirds of the server's memory.)
+final class RealtimeSession: Sendable {
+    /// How a connection ended, as whoever noticed first reports it.
     enum Ending: Sendable {
         /// The server closes with this code and reason.
         case close(RealtimeClose)
         /// The client closed, or the socket broke.
         case peerClosed
-        /// Reading failed (a protocol violation); rethrown so the framework closes with its code.
-        case failed(any Error)
+    }
+
+    /// Sent down the socket's pipeline to ``RealtimeChannelHandler``, which writes the close frame.
+    struct CloseRequest: Sendable {
+        let close: RealtimeClose
     }
 
     let hub: RealtimeHub
     let connection: HubConnection
+    let channel: any Channel
     /// The user authenticated by the upgrade request's `Authorization` header, if it had one.
     let preauthenticated: AuthenticatedUser?
     let logger: Logger
+    /// What the jobs keep between them; only the one running job touches it.
+    let outbound = Mutex(OutboundState())
+    private let ended = Atomic<Bool>(false)
 
     var play: any RealtimePlay { hub.play }
     var configuration: RealtimeConfiguration { hub.configuration }
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    init(hub: RealtimeHub, connection: HubConnection, channel: any Channel, preauthenticated: AuthenticatedUser?, logger: Logger) {
+        self.hub = hub
+        self.connection = connection
+        self.channel = channel
+        self.preauthenticated = preauthenticated
+        self.logger = logger
+    }
+
+    /// Starts serving once the socket's handler is in place: `welcome` first when the upgrade
+    /// authenticated the user.
+    func start() {
+        connection.attach(channel)
+        if let close = connection.bind(self) {
+            end(.close(close))
+            return
+        }
         if let user = preauthenticated { accept(user) }
-        let ending = await withTaskGroup(of: Void.self, returning: Ending?.self) { group in
-            group.addTask { connection.taskEnded(await readLoop(inbound)) }
-            group.addTask { connection.taskEnded(await writeLoop(outbound)) }
-            var ending: Ending?
-            var running = 2
-            // A task that ends with nil leaves the decision to the other (the reader after
-            // queueing a close behind an error frame, so the writer sends both in order).
-            for await signal in connection.signals {
-                switch signal {
-                case .close(let close): ending = .close(close)
-                case .taskEnded(let result): (ending, running) = (result, running - 1)
-                }
-                if ending != nil || running == 0 { break }
-            }
-            group.cancelAll()
-            return ending
-        }
-        connection.finish()
-        let (games, followed) = hub.remove(connection)
-        if let user = connection.user {
-            for game in games { await play.unsubscribe(user: user, game: game) }
-            if followed, let social = hub.social { await social.signedOut(user: user.userID) }
-        }
-        switch ending {
-        case .close(let close):
-            logger.debug("closing real-time connection", metadata: ["reason": "\(close.reason)"])
-            await closeSocket(outbound, close)
-        case .failed(let error):
-            throw error
-        case .peerClosed, nil:
-            break
-        }
     }
 
     /// Marks the connection as `user`'s and queues `welcome`, which is therefore its first frame.
@@ -77,14 +73,53 @@ struct RealtimeSession: Sendable {
         connection.enqueue(.authenticated(user))
     }
 
-    /// Writes the close frame, but gives up after `closeTimeout`: the cancelled write then lets the
-    /// framework drop the TCP connection instead of waiting on a client that never reads.
-    private func closeSocket(_ outbound: WebSocketOutboundWriter, _ close: RealtimeClose) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await outbound.close(close.code, reason: close.reason) }
-            group.addTask { try? await Task.sleep(for: configuration.closeTimeout) }
-            await group.next()
-            group.cancelAll()
+    /// Runs the inbox's jobs until it is empty, on the task the connection started for them.
+    func drain() async {
+        while let job = connection.nextJob() {
+            var state = outbound.withLock { $0 }
+            let ending: Ending?
+            do {
+                ending = try await perform(job, &state)
+            } catch {
+                // Cancelled (the connection is ending) or the socket is gone: either way, done.
+                ending = Task.isCancelled ? nil : .peerClosed
+            }
+            outbound.withLock { $0 = state }
+            if let ending {
+                end(ending)
+                return
+            }
+            if Task.isCancelled { return }
         }
+    }
+
+    /// Ends the connection, once: no more jobs (the one running is cancelled), the hub forgets it,
+    /// its subscriptions are released, and the socket is closed with `ending`'s code.
+    func end(_ ending: Ending) {
+        guard ended.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        connection.finish()?.cancel()
+        let (games, followed) = hub.remove(connection)
+        let close: RealtimeClose? = if case .close(let close) = ending { close } else { nil }
+        guard let user = connection.user, !games.isEmpty || followed else {
+            if let close { closeSocket(close) }
+            return
+        }
+        // Released before the close frame goes out, so a client that reconnects on seeing it is
+        // counted again after, never before, this socket is counted out (and the hub's shutdown
+        // waits for this too).
+        let play = self.play
+        let social = followed ? hub.social : nil
+        let releasing = hub.work.start { [self] in
+            for game in games { await play.unsubscribe(user: user, game: game) }
+            await social?.signedOut(user: user.userID)
+            if let close { closeSocket(close) }
+        }
+        // The hub has stopped: nothing can be released any more, but the socket still closes.
+        if releasing == nil, let close { closeSocket(close) }
+    }
+
+    private func closeSocket(_ close: RealtimeClose) {
+        logger.debug("closing real-time connection", metadata: ["reason": "\(close.reason)"])
+        channel.triggerUserOutboundEvent(CloseRequest(close: close), promise: nil)
     }
 }

@@ -1,5 +1,4 @@
 import Hummingbird
-import HummingbirdWebSocket
 import NIOCore
 
 /// A context that carries the id ``RequestIDMiddleware`` gave the request.
@@ -12,20 +11,15 @@ public protocol RequestIDContext: RequestContext {
 /// envelope every failure renders as, and the Prometheus registry.
 ///
 /// The request context of every Parlor route.
-public struct ParlorRequestContext: RequestIDContext, RemoteAddressRequestContext, WebSocketRequestContext {
+public struct ParlorRequestContext: RequestIDContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// Where the `GET /ws` route leaves its handler for the upgrade (see `RealtimeRoutes`).
-    public let webSocket = WebSocketHandlerReference<ParlorRequestContext>()
     public let remoteAddress: SocketAddress?
-    /// The connection's channel: the real-time route adds its heartbeat handler to it.
-    public let channel: any Channel
     /// Set by ``RequestIDMiddleware`` before any route or other middleware runs.
     public var requestID = ""
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
-        self.channel = source.channel
     }
 
     public var requestDecoder: JSONBodyDecoder { JSONBodyDecoder() }

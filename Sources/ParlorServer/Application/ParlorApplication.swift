@@ -91,8 +91,6 @@ public enum ParlorApplication {
         let hub = RealtimeHub(
             play: PlayChannel(play: play), drafts: DraftChannel(drafts: topDog.drafts),
             social: SocialChannel(social: social, presence: play.presence), bus: bus, configuration: services.realtime, logger: logger)
-        let gate = RealtimeUpgradeGate()
-        RealtimeRoutes.register(on: router, hub: hub, gate: gate)
         additionalRoutes(RouteRegistrar(router: router, table: table))
         var backgroundServices: [any Service] = [
             AccountsHousekeeping(database: database, now: services.now),
@@ -108,7 +106,7 @@ public enum ParlorApplication {
 
         return Application(
             router: router,
-            server: RealtimeRoutes.serverBuilder(router: router, configuration: services.realtime, gate: gate),
+            server: RealtimeRoutes.serverBuilder(hub: hub),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "parlor"

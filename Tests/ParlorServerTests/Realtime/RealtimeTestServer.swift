@@ -62,12 +62,10 @@ func makeRealtimeApplication(
     logger.logLevel = .critical
     let bus = LocalGameEventBus()
     let hub = RealtimeHub(play: play, bus: bus, configuration: configuration, logger: logger)
-    let gate = RealtimeUpgradeGate()
     let router = Router(context: ParlorRequestContext.self)
-    RealtimeRoutes.register(on: router, hub: hub, gate: gate)
     let app = Application(
         router: router,
-        server: RealtimeRoutes.serverBuilder(router: router, configuration: configuration, gate: gate),
+        server: RealtimeRoutes.serverBuilder(hub: hub),
         configuration: .init(address: .hostname("127.0.0.1", port: 0)),
         services: [hub],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
