@@ -36,6 +36,8 @@ final class HubConnection: Sendable {
 
     private struct State {
         var user: AuthenticatedUser?
+        /// `user != nil`, read by every watchdog round without copying the user.
+        var authenticated = false
         var writeStartedAt: ContinuousClock.Instant?
         /// The authentication deadline passed and the client was told (once).
         var lapsed = false
@@ -159,7 +161,12 @@ final class HubConnection: Sendable {
     var user: AuthenticatedUser? { state.withLock { $0.user } }
     var isAuthenticated: Bool { user != nil }
 
-    func markAuthenticated(as user: AuthenticatedUser) { state.withLock { $0.user = user } }
+    func markAuthenticated(as user: AuthenticatedUser) {
+        state.withLock { state in
+            state.user = user
+            state.authenticated = true
+        }
+    }
 
     /// The writer brackets every socket write so the watchdog can tell a client that stopped reading.
     func writeStarted() { state.withLock { $0.writeStartedAt = .now } }
@@ -198,30 +205,34 @@ final class HubConnection: Sendable {
     /// closed once everything before is written; one that has had a write pending for longer than
     /// `idleTimeout` has stopped reading (its socket buffers are full) and is closed at once. One
     /// silent for a `heartbeat` is pinged, and one silent for two (the ping unanswered) is closed.
+    ///
+    /// One lock and no copies unless something is due: a round looks at every socket of the node.
     func inspect(at now: ContinuousClock.Instant, authenticationTimeout: Duration, idleTimeout: Duration, heartbeat period: Duration) {
         let sinceHeard = now - lastHeard
-        let (heartbeat, channel) = state.withLock { state -> (Heartbeat, (any Channel)?) in
-            guard let channel = state.channel else { return (.none, nil) }
-            let heartbeat = Self.heartbeat(sinceHeard: sinceHeard, sincePinged: state.pingedAt.map { now - $0 }, period: period)
-            if heartbeat == .ping { state.pingedAt = now }
-            return (heartbeat, channel)
+        let (ping, close, lapsed) = state.withLock { state -> ((any Channel)?, RealtimeClose?, Bool) in
+            var ping: (any Channel)?
+            var close: RealtimeClose?
+            if state.channel != nil {
+                switch Self.heartbeat(sinceHeard: sinceHeard, sincePinged: state.pingedAt.map { now - $0 }, period: period) {
+                case .ping:
+                    state.pingedAt = now
+                    ping = state.channel
+                case .close: close = .pingTimeout
+                case .none: break
+                }
+            }
+            let lapsed = !state.authenticated && !state.lapsed && now - openedAt >= authenticationTimeout
+            if lapsed { state.lapsed = true }
+            if let started = state.writeStartedAt, now - started > idleTimeout { close = close ?? .writeStalled }
+            return (ping, close, lapsed)
         }
-        switch heartbeat {
-        case .ping: channel?.writeAndFlush(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer()), promise: nil)
-        case .close: requestClose(.pingTimeout)
-        case .none: break
-        }
-        let lapsed = state.withLock { state in
-            guard state.user == nil, !state.lapsed, now - openedAt >= authenticationTimeout else { return false }
-            state.lapsed = true
-            return true
-        }
+        ping?.writeAndFlush(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer()), promise: nil)
         if lapsed {
             let seconds = authenticationTimeout.components.seconds
             enqueue(.frames([RealtimeFrames.error(.unauthorized, "authenticate within \(seconds) s")]))
             enqueue(.close(.authenticationTimeout))
         }
-        if let started = writeStartedAt, now - started > idleTimeout { requestClose(.writeStalled) }
+        if let close { requestClose(close) }
     }
 
     /// The most jobs ever waiting at once: it never exceeds the configured limit.

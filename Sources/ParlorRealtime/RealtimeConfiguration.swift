@@ -61,8 +61,9 @@ public struct RealtimeConfiguration: Sendable {
     /// A write stalled longer than this closes the connection.
     public var idleTimeout: Duration { heartbeat * idleHeartbeats }
 
-    /// How often the ``HubWatchdog`` looks at every connection: a quarter of the shorter of the
-    /// heartbeat and the authentication deadline, so a deadline fires at most a quarter late.
+    /// How often the ``HubWatchdog`` runs a round: a quarter of the shorter of the heartbeat and
+    /// the authentication deadline, so a deadline fires at most a quarter late. Every connection is
+    /// looked at once a quarter heartbeat, those still to authenticate every round.
     var watchdogInterval: Duration { max(min(heartbeat, authenticationTimeout) / 4, .milliseconds(10)) }
 
     /// The heartbeat in whole seconds, as `welcome` states it (at least 1).
