@@ -40,6 +40,19 @@ import WSCore
         }
     }
 
+    /// Messages sent right behind `authenticate` wait for its token to be checked, then are served in order.
+    @Test func messagesBehindAuthenticateAreServedAfterWelcome() async throws {
+        try await withRealtimeServer { server in
+            let socket = TestSocket(url: server.url)
+            socket.send(#"{"type":"authenticate","token":"good-bob"}"#)
+            for n in 0..<3 { socket.send(#"{"type":"ping","id":"behind-\#(n)"}"#) }
+            #expect(try await socket.next().type == "welcome")
+            for n in 0..<3 { #expect(try await socket.next().id == "behind-\(n)") }
+            socket.close()
+            _ = try await socket.closed()
+        }
+    }
+
     @Test func aBadBearerTokenIsRefusedWith401AndNoSocket() async throws {
         try await withRealtimeServer { server in
             let answer = try await rawHTTPExchange(port: server.port, request: upgradeRequest(token: "forged"))
