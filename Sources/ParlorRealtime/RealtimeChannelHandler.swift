@@ -2,8 +2,8 @@ import NIOCore
 import NIOWebSocket
 import ParlorAccounts
 
-/// The end of an upgraded socket's pipeline, behind NIO's frame decoder and aggregator: the
-/// WebSocket protocol around a ``RealtimeSession``, without a task.
+/// The end of an upgraded socket's pipeline, behind NIO's frame decoder, ``ClientFrameCheck`` and
+/// NIO's aggregator: the WebSocket protocol around a ``RealtimeSession``, without a task.
 ///
 /// It reads each whole message into the session's reader, answers pings, counts every frame as a
 /// sign of life for the heartbeat (the ``HubWatchdog`` pings through the channel, and the pongs end
@@ -169,6 +169,8 @@ final class RealtimeChannelHandler: ChannelDuplexHandler, RemovableChannelHandle
             case .accumulatedFrameSizeIsTooLarge, .tooManyFragments: fail(.tooLarge)
             default: fail(RealtimeClose(code: .protocolError, reason: "bad fragmentation"))
             }
+        case let fault as ClientFrameCheck.Fault:
+            fail(RealtimeClose(code: .protocolError, reason: fault.reason))
         case is NIOWebSocketError:
             // `WebSocketProtocolErrorHandler`, ahead in the pipeline, has written the close frame
             // and closes the channel.

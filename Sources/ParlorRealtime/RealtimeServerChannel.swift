@@ -151,6 +151,7 @@ struct RealtimeServerChannel: ServerChildChannel, HTTPChannelHandler {
         let session = RealtimeSession(hub: hub, connection: connection, channel: channel, preauthenticated: user, logger: logger)
         let maxBytes = hub.configuration.maxMessageBytes
         try channel.pipeline.syncOperations.addHandlers([
+            ClientFrameCheck(),
             NIOWebSocketFrameAggregator(
                 minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: max(maxBytes / 64, 16), maxAccumulatedFrameSize: maxBytes),
             RealtimeChannelHandler(session: session),

@@ -49,6 +49,10 @@ import Testing
                 + [false, true].map { RawWebSocket.frame(.continuation, Array(repeating: UInt8(ascii: " "), count: 6_000), fin: $0) },
             .messageTooLarge
         ),
+        // A client frame without a mask.
+        ([WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: #"{"type":"ping"}"#))], .protocolError),
+        // A reserved bit with no extension agreed.
+        ([WebSocketFrame(fin: true, rsv1: true, opcode: .text, maskKey: .random(), data: ByteBuffer(string: #"{"type":"ping"}"#))], .protocolError),
         // One frame over the limit.
         ([RawWebSocket.text(String(repeating: " ", count: 17_000))], .messageTooLarge),
     ])
