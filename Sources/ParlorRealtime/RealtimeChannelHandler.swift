@@ -182,6 +182,8 @@ final class RealtimeChannelHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        // A token check still running finds nothing to serve.
+        stopped = true
         closeTimer?.cancel()
         closeTimer = nil
         session.end(.peerClosed)
