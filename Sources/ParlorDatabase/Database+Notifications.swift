@@ -48,10 +48,22 @@ extension Database {
     /// refuses a longer one with an error. Throws ``DatabaseError/unreachable(_:reason:)`` on SQLite
     /// and for a channel name PostgreSQL would not accept.
     public func notify(channel: String, payload: String) async throws {
+        try await notify(channel: channel, payloads: [payload])
+    }
+
+    /// Sends each of `payloads` to every listener of `channel`, in order, by one statement and so in
+    /// one transaction. PostgreSQL delivers identical payloads sent in one transaction only once.
+    public func notify(channel: String, payloads: [String]) async throws {
         _ = try notificationClient(for: "NOTIFY")
         try checkChannel(channel)
+        guard !payloads.isEmpty else { return }
         try await withConnection { sql in
-            try await sql.raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
+            try await sql.raw(
+                """
+                SELECT pg_notify(\(bind: channel), sent.payload)
+                FROM unnest(\(bind: payloads)::text[]) WITH ORDINALITY AS sent(payload, position) ORDER BY sent.position
+                """
+            ).run()
         }
     }
 

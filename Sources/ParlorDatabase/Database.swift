@@ -19,8 +19,11 @@ public final class Database: Sendable {
 
     private enum Backend: Sendable {
         case sqlite(SQLitePool)
-        case postgres(PostgresClient)
+        case postgres(PostgresClient, express: PostgresClient)
     }
+
+    /// How many connections PostgreSQL's express lane keeps (see ``Lane/express``).
+    public static let expressConnections = 4
 
     /// One SQLite connection with a thread of its own.
     ///
@@ -43,7 +46,13 @@ public final class Database: Sendable {
 
     /// The PostgreSQL client behind this database, nil on SQLite (for LISTEN/NOTIFY).
     var postgresClient: PostgresClient? {
-        if case .postgres(let client) = backend { client } else { nil }
+        if case .postgres(let client, _) = backend { client } else { nil }
+    }
+
+    /// The PostgreSQL client of `lane`, nil on SQLite.
+    func postgresClient(_ lane: Lane) -> PostgresClient? {
+        guard case .postgres(let shared, let express) = backend else { return nil }
+        return lane == .express ? express : shared
     }
 
     public var dialect: Dialect {
@@ -89,9 +98,12 @@ public final class Database: Sendable {
             var poolLogger = logger
             poolLogger.logLevel = max(logger.logLevel, .warning)
             let client = PostgresClient(configuration: target.clientConfiguration(connectTimeout: connectTimeout), backgroundLogger: poolLogger)
-            let database = Database(location: location, logger: logger, backend: .postgres(client))
+            let express = PostgresClient(
+                configuration: target.clientConfiguration(connectTimeout: connectTimeout, connections: expressConnections), backgroundLogger: poolLogger)
+            let database = Database(location: location, logger: logger, backend: .postgres(client, express: express))
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await client.run() }
+                group.addTask { await express.run() }
                 defer { group.cancelAll() }
                 try await database.ping(timeout: connectTimeout)
                 return try await body(database)
@@ -111,7 +123,7 @@ public final class Database: Sendable {
             return try await box.pool.withConnection(logger: logger) { connection in
                 connection.eventLoop.makeFutureWithTask { try await body(connection.sql()) }
             }.get()
-        case .postgres(let client):
+        case .postgres(let client, _):
             return try await client.withConnection { connection in try await body(connection.sql()) }
         }
     }
@@ -204,7 +216,8 @@ extension Database {
 }
 
 extension DatabaseLocation.PostgresTarget {
-    func clientConfiguration(connectTimeout: Duration) -> PostgresClient.Configuration {
+    /// The pool's configuration; `connections`, when given, is its most connections.
+    func clientConfiguration(connectTimeout: Duration, connections: Int? = nil) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS =
             switch tlsMode {
             case .disable: .disable
@@ -213,6 +226,7 @@ extension DatabaseLocation.PostgresTarget {
             }
         var configuration = PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
         configuration.options.connectTimeout = connectTimeout
+        if let connections { configuration.options.maximumConnections = connections }
         return configuration
     }
 }

@@ -31,6 +31,18 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: postgres)) func aBatchOfNotificationsArrivesInOrderAndAnEmptyOneSendsNothing() async throws {
+        try await withTwoNodes { nodeA, nodeB in
+            let onB = try await nodeB.listen(channel: "parlor_batch")
+            let batch = (0..<50).map { "batch #\($0) ';--" }
+            try await nodeA.notify(channel: "parlor_batch", payloads: [])
+            try await nodeA.notify(channel: "parlor_batch", payloads: batch)
+            try await nodeA.notify(channel: "parlor_batch", payload: "after")
+            #expect(await onB.first(batch.count + 1) == batch + ["after"])
+            await #expect(throws: DatabaseError.self) { try await nodeA.notify(channel: "bad\"channel", payloads: ["x"]) }
+        }
+    }
+
     @Test(.enabled(if: postgres)) func channelsAreSeparateAndCaseSensitive() async throws {
         try await withTwoNodes { nodeA, nodeB in
             let lower = try await nodeB.listen(channel: "parlor_case")

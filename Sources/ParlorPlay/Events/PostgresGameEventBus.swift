@@ -26,16 +26,32 @@ package final class PostgresGameEventBus: GameEventBus, Service {
     private let database: Database
     private let logger: Logger
     private let subscribers = Mutex(Subscribers())
+    /// Notices published meanwhile go out together: a burst of joins, starts and presence changes
+    /// took one pooled connection each, and moves queued behind them for connections.
+    private let sender: NaturalBatcher<String, Void>
 
     package init(database: Database, logger: Logger) {
         self.database = database
         self.logger = logger
+        sender = NaturalBatcher(
+            maxInFlight: 2, maxBatch: 64,
+            // Identical payloads in one transaction would reach listeners once.
+            compatible: { payload, batch in !batch.contains(payload) },
+            run: { payloads in await Self.send(payloads, on: database) })
+    }
+
+    /// One statement for the batch; when it fails, each payload alone, so that only a bad one fails.
+    private static func send(_ payloads: [String], on database: Database) async -> [Result<Void, any Error>] {
+        await NaturalBatcher<String, Void>.together(payloads) { payloads in
+            try await database.notify(channel: channel, payloads: payloads)
+            return payloads.map { _ in () }
+        }
     }
 
     package func publish(_ notice: GameNotice) async {
         guard let payload = Self.payload(for: notice, logger: logger) else { return }
         do {
-            try await database.notify(channel: Self.channel, payload: payload)
+            try await sender.submit(payload)
         } catch {
             logger.error(
                 "could not publish a game notice",

@@ -95,3 +95,31 @@ final class NaturalBatcher<Item: Sendable, Output: Sendable>: Sendable {
         case resultCountMismatch
     }
 }
+
+extension NaturalBatcher {
+    /// The results of `items` written by one call of `write`; when that call fails, each item is
+    /// written alone, so that only an offending one fails (`retrying` hears the first error).
+    static func together(
+        _ items: [Item], retrying: (any Error) -> Void = { _ in }, _ write: ([Item]) async throws -> [Output]
+    ) async -> [Result<Output, any Error>] {
+        do {
+            let outputs = try await write(items)
+            guard outputs.count == items.count else { throw BatchError.resultCountMismatch }
+            return outputs.map { .success($0) }
+        } catch {
+            guard items.count > 1 else { return [.failure(error)] }
+            retrying(error)
+            var results: [Result<Output, any Error>] = []
+            for item in items {
+                do {
+                    let outputs = try await write([item])
+                    guard let output = outputs.first, outputs.count == 1 else { throw BatchError.resultCountMismatch }
+                    results.append(.success(output))
+                } catch {
+                    results.append(.failure(error))
+                }
+            }
+            return results
+        }
+    }
+}

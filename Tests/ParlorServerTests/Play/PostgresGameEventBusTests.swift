@@ -55,6 +55,43 @@ import Testing
         }
     }
 
+    /// Notices published at once go out in batches; none is lost, identical ones included (one
+    /// transaction would deliver identical payloads once), and each publisher's order is kept.
+    @Test(.enabled(if: postgres)) func aBurstOfNoticesArrivesWholeIdenticalOnesIncluded() async throws {
+        try await withTwoNodes { busA, busB in
+            let publishers = 8
+            let each = 25
+            let expected = publishers * each + publishers
+            let stream = busB.notices()
+            let received = Task { await stream.prefix(expected).reduce(into: [GameNotice]()) { $0.append($1) } }
+            await withTaskGroup(of: Void.self) { group in
+                for publisher in 0..<publishers {
+                    group.addTask {
+                        for seq in 0..<each { await busA.publish(.moved(game: Self.game, seq: publisher * 1_000 + seq)) }
+                    }
+                    // The same notice from every publisher at once.
+                    group.addTask { await busA.publish(.presenceChanged(user: "same")) }
+                }
+            }
+            // A lost notice ends the wait after 20 s (the stream ends when its task is cancelled).
+            let timeout = Task {
+                try await Task.sleep(for: .seconds(20))
+                received.cancel()
+            }
+            let notices = await received.value
+            timeout.cancel()
+            #expect(notices.count == expected)
+            #expect(notices.filter { $0 == .presenceChanged(user: "same") }.count == publishers)
+            for publisher in 0..<publishers {
+                let seqs = notices.compactMap { notice -> Int? in
+                    guard case .moved(_, let seq, _) = notice, seq / 1_000 == publisher else { return nil }
+                    return seq
+                }
+                #expect(seqs == (0..<each).map { publisher * 1_000 + $0 }, "publisher \(publisher)'s order")
+            }
+        }
+    }
+
     @Test(.enabled(if: postgres)) func everyFieldRoundTrips() async throws {
         try await withTwoNodes { busA, busB in
             let chat = GameNotice.chat(
