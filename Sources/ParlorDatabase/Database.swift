@@ -23,7 +23,7 @@ public final class Database: Sendable {
     }
 
     /// How many connections PostgreSQL's express lane keeps (see ``Lane/express``).
-    public static let expressConnections = 4
+    public static let expressConnections = 2
 
     /// One SQLite connection with a thread of its own.
     ///
