@@ -65,6 +65,42 @@ import Testing
         }
     }
 
+    /// Moves run on the express lane: with every connection of the shared pool held by other
+    /// work, a move still lands at once instead of waiting for one to come free.
+    @Test(.enabled(if: postgres)) func movesLandWhileTheSharedPoolIsBusy() async throws {
+        try await withTurnBasedGames(1) { database, games in
+            let appender = MoveAppender(database: database, logger: .quiet)
+            let (held, holding) = AsyncStream<Void>.makeStream()
+            let (release, releasing) = AsyncStream<Void>.makeStream()
+            let pool = 20  // PostgresClient's default, which the shared pool keeps
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<pool {
+                    group.addTask {
+                        try await database.withConnection { _ in
+                            holding.yield()
+                            for await _ in release {}
+                        }
+                    }
+                }
+                _ = await held.prefix(pool).reduce(0) { count, _ in count + 1 }
+                // Without a lane of its own the move would wait for this.
+                group.addTask {
+                    try await Task.sleep(for: .seconds(5))
+                    releasing.finish()
+                }
+                let started = ContinuousClock.now
+                let landed = try await appender.append(Self.move(games[0], seq: 1, moveID: "express"))
+                let took = ContinuousClock.now - started
+                releasing.finish()
+                group.cancelAll()
+                try? await group.waitForAll()
+                #expect(landed)
+                #expect(took < .seconds(4), "the move waited \(took) for the shared pool")
+            }
+            #expect(try await Self.seqs(of: games, on: database) == [1])
+        }
+    }
+
     /// The statement is prepared, so PostgreSQL soon plans it once for any parameters (a generic
     /// plan). That plan must still find each game by primary key when a burst of new games has
     /// outrun the table's statistics: it used to read every active game through the status index,
