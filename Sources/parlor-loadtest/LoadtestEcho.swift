@@ -56,7 +56,7 @@ struct LoadtestEcho {
             try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
                 while ContinuousClock.now < deadline {
-                    if pause > .zero { try await Task.sleep(for: pause * Double.random(in: 0.5...1.5)) }
+                    if pause > .zero { try await EventLoopSleep.sleep(for: pause * Double.random(in: 0.5...1.5)) }
                     let sent = ContinuousClock.now
                     try await outbound.write(.text(payload))
                     guard try await messages.next() != nil else {

@@ -126,7 +126,7 @@ struct LoadtestRun<Game: LoadtestGame> {
         let slices = 10
         var slice = 0
         while !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(1000 / slices))
+            try? await EventLoopSleep.sleep(for: .milliseconds(1000 / slices))
             for index in stride(from: slice, to: bots.count, by: slices) { bots[index].inbox.yield(.tick) }
             slice = (slice + 1) % slices
         }

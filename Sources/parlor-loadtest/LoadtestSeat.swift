@@ -181,7 +181,7 @@ struct LoadtestSeat<Game: LoadtestGame> {
         guard let action = rules.action(for: seat, in: view, random: &random) else { return }
         if think > .zero {
             // Varied so that games started together do not move in lockstep.
-            try? await Task.sleep(for: think * Double.random(in: 0.5...1.5, using: &random))
+            try? await EventLoopSleep.sleep(for: think * Double.random(in: 0.5...1.5, using: &random))
             // The run may have ended (and closed the sockets) while this bot was thinking.
             guard !Task.isCancelled, ContinuousClock.now < deadline else { return }
         }
