@@ -25,6 +25,14 @@ public final class Database: Sendable {
     /// How many connections PostgreSQL's express lane keeps (see ``Lane/express``).
     public static let expressConnections = 2
 
+    /// Session settings of the express lane's connections. Its statements are prepared, and a
+    /// prepared statement's generic plan is kept for the connection's life, made on the statistics
+    /// of its first runs. A node that starts with few games planned its move appends as sequential
+    /// scans of `games` and kept scanning every game on every batch as the table grew: at 1,000
+    /// games that was most of PostgreSQL's CPU per move. The lane only runs short statements that
+    /// look rows up by key, so a sequential scan there is never the plan wanted.
+    static let expressSettings = [("enable_seqscan", "off")]
+
     /// One SQLite connection with a thread of its own.
     ///
     /// SQLite runs one writer at a time anyway; a single connection queues this process's statements
@@ -99,7 +107,8 @@ public final class Database: Sendable {
             poolLogger.logLevel = max(logger.logLevel, .warning)
             let client = PostgresClient(configuration: target.clientConfiguration(connectTimeout: connectTimeout), backgroundLogger: poolLogger)
             let express = PostgresClient(
-                configuration: target.clientConfiguration(connectTimeout: connectTimeout, connections: expressConnections), backgroundLogger: poolLogger)
+                configuration: target.clientConfiguration(connectTimeout: connectTimeout, connections: expressConnections, settings: expressSettings),
+                backgroundLogger: poolLogger)
             let database = Database(location: location, logger: logger, backend: .postgres(client, express: express))
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await client.run() }
@@ -115,15 +124,17 @@ public final class Database: Sendable {
     ///
     /// Use only the `SQLDatabase` passed in: calling this `Database` again from inside `body` waits
     /// for a second connection, and SQLite has only one, so the call fails after the pool's timeout.
+    /// `lane` picks PostgreSQL's pool (SQLite has one connection for everything).
     public func withConnection<Result: Sendable>(
-        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+        lane: Lane = .shared, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
         switch backend {
         case .sqlite(let box):
             return try await box.pool.withConnection(logger: logger) { connection in
                 connection.eventLoop.makeFutureWithTask { try await body(connection.sql()) }
             }.get()
-        case .postgres(let client, _):
+        case .postgres(let shared, let express):
+            let client = lane == .express ? express : shared
             return try await client.withConnection { connection in try await body(connection.sql()) }
         }
     }
@@ -216,8 +227,9 @@ extension Database {
 }
 
 extension DatabaseLocation.PostgresTarget {
-    /// The pool's configuration; `connections`, when given, is its most connections.
-    func clientConfiguration(connectTimeout: Duration, connections: Int? = nil) -> PostgresClient.Configuration {
+    /// The pool's configuration; `connections`, when given, is its most connections, and `settings`
+    /// are run-time parameters every connection of the pool starts with.
+    func clientConfiguration(connectTimeout: Duration, connections: Int? = nil, settings: [(String, String)] = []) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS =
             switch tlsMode {
             case .disable: .disable
@@ -227,6 +239,7 @@ extension DatabaseLocation.PostgresTarget {
         var configuration = PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
         configuration.options.connectTimeout = connectTimeout
         if let connections { configuration.options.maximumConnections = connections }
+        configuration.options.additionalStartupParameters = settings
         return configuration
     }
 }

@@ -78,7 +78,9 @@ extension PlayStore {
     /// only to the JSON rows, it may scan every active game instead, once per move. For the same
     /// reason the status test is an expression no index serves: the generic plan of a prepared
     /// statement, on statistics that lag a burst of new games, otherwise reads every active game
-    /// through the `(status, deadline_at)` index.
+    /// through the `(status, deadline_at)` index. And the express lane never plans a sequential
+    /// scan (``Database/expressSettings``): a generic plan made while a node had few games would
+    /// otherwise scan every game on every batch once it had many.
     struct AppendMoves: PostgresPreparedStatement {
         static let name = "parlor_append_moves_v1"
         static let sql = """
