@@ -49,9 +49,10 @@ import Testing
 
     /// A short real run against `parlor serve` on SQLite: bots sign in, play over WebSockets, and
     /// the report counts only what was played after the warm-up. Both Quortex players: the random
-    /// one reads only the legal placements of its view, the heuristic one the whole view.
-    @Test(.timeLimit(.minutes(2)), arguments: ["random", "heuristic"])
-    func aShortRunAgainstARealServerReportsMovesAndRoundTrips(bot: String) async throws {
+    /// one reads only the legal placements of its view, the heuristic one the whole view and thinks
+    /// between moves (slept on an event loop's timer, as are the echo's pauses).
+    @Test(.timeLimit(.minutes(2)), arguments: [("random", 0), ("heuristic", 20)])
+    func aShortRunAgainstARealServerReportsMovesAndRoundTrips(bot: String, think: Int) async throws {
         try await withTemporaryDirectory { directory in
             let server = try ParlorProcess(["serve", "--port", "0"], in: directory, environment: ["PARLOR_RATE_LIMITS": "off"])
             let port = try await server.waitUntilListening()
@@ -59,7 +60,7 @@ import Testing
             let echoPort = try await echo.waitUntilListening(prefix: "Echo listening on http://")
             let result = try await ParlorProcess.run(
                 [
-                    "--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", bot, "--json",
+                    "--server", "http://127.0.0.1:\(port)", "--games", "3", "--duration", "3", "--warmup", "1", "--bot", bot, "--think", "\(think)", "--json",
                     "--echo", "http://127.0.0.1:\(echoPort)",
                 ],
                 executable: "parlor-loadtest", in: directory)
