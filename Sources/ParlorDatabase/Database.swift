@@ -29,7 +29,7 @@ public final class Database: Sendable {
     /// prepared statement's generic plan is kept for the connection's life, made on the statistics
     /// of its first runs. A node that starts with few games planned its move appends as sequential
     /// scans of `games` and kept scanning every game on every batch as the table grew: at 1,000
-    /// games that was most of PostgreSQL's CPU per move. The lane only runs short statements that
+    /// games that was a quarter to a third of PostgreSQL's CPU per move. The lane only runs short statements that
     /// look rows up by key, so a sequential scan there is never the plan wanted.
     static let expressSettings = [("enable_seqscan", "off")]
 

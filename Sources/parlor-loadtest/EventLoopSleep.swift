@@ -2,7 +2,8 @@ import NIOCore
 import NIOPosix
 import Synchronization
 
-/// A bot's think time, timed by an event loop rather than by `Task.sleep`.
+/// The load generator's pauses (a bot's think time, an echo socket's pause, the bots' tick),
+/// timed by an event loop rather than by `Task.sleep`.
 ///
 /// On Linux `Task.sleep` arms a Dispatch timer, which wakes a Dispatch thread that hands the task
 /// back to an event loop: at 1,000 games with `--think 2000` those timers and thread hops were a
