@@ -9,6 +9,11 @@ extension Database {
         /// on a latency-critical path, such as appending moves: they never queue for a connection
         /// behind a burst of other work (sign-ins, presence, notifications) holding the shared pool.
         case express
+
+        /// The pool of this lane.
+        func pick(shared: PostgresClient, express: PostgresClient) -> PostgresClient {
+            self == .express ? express : shared
+        }
     }
 
     /// Runs `statement` as a named prepared statement, PostgreSQL only: each pooled connection

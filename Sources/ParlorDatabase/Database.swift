@@ -60,7 +60,7 @@ public final class Database: Sendable {
     /// The PostgreSQL client of `lane`, nil on SQLite.
     func postgresClient(_ lane: Lane) -> PostgresClient? {
         guard case .postgres(let shared, let express) = backend else { return nil }
-        return lane == .express ? express : shared
+        return lane.pick(shared: shared, express: express)
     }
 
     public var dialect: Dialect {
@@ -134,8 +134,7 @@ public final class Database: Sendable {
                 connection.eventLoop.makeFutureWithTask { try await body(connection.sql()) }
             }.get()
         case .postgres(let shared, let express):
-            let client = lane == .express ? express : shared
-            return try await client.withConnection { connection in try await body(connection.sql()) }
+            return try await lane.pick(shared: shared, express: express).withConnection { connection in try await body(connection.sql()) }
         }
     }
 
