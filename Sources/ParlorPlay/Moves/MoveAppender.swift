@@ -68,8 +68,11 @@ extension PlayStore {
     /// Appends each move whose game is still at the seq before it, and sends its notification
     /// when it has one; answers the games whose move was written. PostgreSQL only.
     static func append(_ moves: [MoveAppender.Move], on database: Database) async throws -> Set<UUID> {
-        let statement = AppendMoves(batch: try batchJSON(moves), ids: moves.map { key($0.game) })
-        return Set(try await database.execute(statement, lane: .express).compactMap(UUID.init(uuidString:)))
+        Set(try await database.execute(try appendStatement(moves), lane: .express).compactMap(UUID.init(uuidString:)))
+    }
+
+    static func appendStatement(_ moves: [MoveAppender.Move]) throws -> AppendMoves {
+        AppendMoves(batch: try batchJSON(moves), ids: moves.map { key($0.game) })
     }
 
     /// The append as a prepared statement: planning it took as long as running it, on every move.
@@ -78,18 +81,21 @@ extension PlayStore {
     /// only to the JSON rows, it may scan every active game instead, once per move. For the same
     /// reason the status test is an expression no index serves: the generic plan of a prepared
     /// statement, on statistics that lag a burst of new games, otherwise reads every active game
-    /// through the `(status, deadline_at)` index. And the express lane never plans a sequential
+    /// through the `(status, wake_at)` index. And the express lane never plans a sequential
     /// scan (``Database/expressSettings``): a generic plan made while a node had few games would
-    /// otherwise scan every game on every batch once it had many.
+    /// otherwise scan every game on every batch once it had many. `wake_at` follows the deadline
+    /// only down (``PlayStore/wake(after:)``), so the update is a HOT one.
     struct AppendMoves: PostgresPreparedStatement {
-        static let name = "parlor_append_moves_v1"
+        static let name = "parlor_append_moves_v2"
         static let sql = """
             WITH input AS (
                 SELECT * FROM json_to_recordset($1::json) AS m(
                     game text, seq bigint, seat int, kind text, action text, move_id text, at bigint, deadline bigint,
                     channel text, payload text)
             ), advanced AS (
-                UPDATE games SET seq = input.seq, last_move_at = input.at, deadline_at = input.deadline
+                UPDATE games SET seq = input.seq, last_move_at = input.at, deadline_at = input.deadline,
+                    wake_at = CASE WHEN input.deadline IS NOT NULL AND (games.wake_at IS NULL OR games.wake_at > input.deadline)
+                        THEN input.deadline ELSE games.wake_at END
                 FROM input WHERE games.id = ANY($2::text[])
                     AND games.id = input.game AND games.seq = input.seq - 1 AND (games.status || '') = 'active'
                 RETURNING games.id

@@ -10,14 +10,15 @@ enum PlayStore {
 
     static func insert(_ game: GameRow, on sql: any SQLDatabase) async throws {
         try await sql.insert(into: "games")
-            .columns(GameRow.columns)
+            .columns(GameRow.columns + ["wake_at"])
             .values(
                 SQLBind(game.id.uuidString.lowercased()), SQLBind(game.gameID), SQLBind(game.engineVersion),
                 SQLBind(game.mode.rawValue), SQLBind(game.status.rawValue), SQLBind(game.players), SQLBind(game.inviteCode),
                 SQLBind(game.settings), SQLBind(game.seed.description), SQLBind(game.seq), SQLBind(game.turnSeconds),
                 SQLBind(game.graceSeconds), SQLBind(game.timeoutPolicy.rawValue), SQLBind(game.deadlineAt), SQLBind(game.createdBy),
                 SQLBind(game.createdAt), SQLBind(game.startedAt), SQLBind(game.lastMoveAt), SQLBind(game.endedAt),
-                SQLBind(game.outcome.map { Self.json($0.winners) }), SQLBind(game.outcome?.winType.rawValue), SQLBind(game.rematchOf)
+                SQLBind(game.outcome.map { Self.json($0.winners) }), SQLBind(game.outcome?.winType.rawValue), SQLBind(game.rematchOf),
+                SQLBind(game.deadlineAt)
             )
             .run()
     }
@@ -43,7 +44,8 @@ enum PlayStore {
     /// Marks a waiting game active; false when another writer started it first.
     static func start(_ id: UUID, at now: Int64, deadline: Int64?, on sql: any SQLDatabase) async throws -> Bool {
         let rows = try await sql.raw("""
-            UPDATE games SET status = 'active', started_at = \(bind: now), last_move_at = \(bind: now), deadline_at = \(bind: deadline)
+            UPDATE games SET status = 'active', started_at = \(bind: now), last_move_at = \(bind: now), deadline_at = \(bind: deadline),
+                wake_at = \(wake(after: deadline))
             WHERE id = \(bind: key(id)) AND status = 'waiting' RETURNING id
             """).all()
         return !rows.isEmpty
@@ -52,7 +54,8 @@ enum PlayStore {
     /// Moves the game from `from` to `from + 1`; false when another writer got there first.
     static func advance(_ id: UUID, from: Int, at now: Int64, deadline: Int64?, on sql: any SQLDatabase) async throws -> Bool {
         let rows = try await sql.raw("""
-            UPDATE games SET seq = \(bind: from + 1), last_move_at = \(bind: now), deadline_at = \(bind: deadline)
+            UPDATE games SET seq = \(bind: from + 1), last_move_at = \(bind: now), deadline_at = \(bind: deadline),
+                wake_at = \(wake(after: deadline))
             WHERE id = \(bind: key(id)) AND seq = \(bind: from) AND status = 'active' RETURNING id
             """).all()
         return !rows.isEmpty
@@ -60,25 +63,45 @@ enum PlayStore {
 
     static func complete(_ id: UUID, outcome: GameOutcome, at now: Int64, on sql: any SQLDatabase) async throws {
         try await sql.update("games")
-            .set("status", to: GameStatus.completed.rawValue).set("ended_at", to: now).set("deadline_at", to: SQLLiteral.null)
+            .set("status", to: GameStatus.completed.rawValue).set("ended_at", to: now)
+            .set("deadline_at", to: SQLLiteral.null).set("wake_at", to: SQLLiteral.null)
             .set("winners", to: json(outcome.winners)).set("win_type", to: outcome.winType.rawValue).set("invite_code", to: SQLLiteral.null)
             .where("id", .equal, key(id))
             .run()
     }
 
     static func setDeadline(_ id: UUID, _ deadline: Int64?, on sql: any SQLDatabase) async throws {
-        try await sql.update("games").set("deadline_at", to: SQLBind(deadline)).where("id", .equal, key(id)).run()
+        try await sql.update("games").set("deadline_at", to: SQLBind(deadline)).set("wake_at", to: wake(after: deadline))
+            .where("id", .equal, key(id)).run()
     }
 
-    /// Active games whose deadline has passed, oldest first. On PostgreSQL the rows stay locked
-    /// for the transaction and rows another node holds are skipped, so each timer fires once.
-    static func due(at now: Int64, limit: Int, on sql: any SQLDatabase) async throws -> [UUID] {
+    /// `wake_at` once the deadline is `deadline`: lowered to it, never raised, so a move that
+    /// pushes the deadline later changes no indexed column (``PlayMigrations/turnWake``).
+    static func wake(after deadline: Int64?) -> SQLQueryString {
+        guard let deadline else { return "wake_at" }
+        return "CASE WHEN wake_at IS NULL OR wake_at > \(bind: deadline) THEN \(bind: deadline) ELSE wake_at END"
+    }
+
+    /// Active games whose wake-up time has passed, oldest first, with their deadlines: a later
+    /// deadline means a move pushed it on since (``rewake(_:on:)``). On PostgreSQL the rows stay
+    /// locked for the transaction and rows another node holds are skipped, so each timer fires once.
+    static func due(at now: Int64, limit: Int, on sql: any SQLDatabase) async throws -> [(game: UUID, deadline: Int64?)] {
         let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE SKIP LOCKED"
         let rows = try await sql.raw("""
-            SELECT id FROM games WHERE status = 'active' AND deadline_at <= \(bind: now)
-            ORDER BY deadline_at LIMIT \(bind: limit)\(lock)
+            SELECT id, deadline_at FROM games WHERE status = 'active' AND wake_at <= \(bind: now)
+            ORDER BY wake_at LIMIT \(bind: limit)\(lock)
             """).all()
-        return try rows.compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+        return try rows.compactMap { row in
+            guard let game = UUID(uuidString: try row.decode(column: "id", as: String.self)) else { return nil }
+            return (game, try row.decode(column: "deadline_at", as: Int64?.self))
+        }
+    }
+
+    /// Sets the games' wake-up times to their deadlines, as they stand: after ``due(at:limit:on:)``
+    /// found them, whether their timers fired or had been pushed on by moves.
+    static func rewake(_ games: [UUID], on sql: any SQLDatabase) async throws {
+        guard !games.isEmpty else { return }
+        try await sql.update("games").set("wake_at", to: SQLColumn("deadline_at")).where("id", .in, games.map(key)).run()
     }
 
     /// The user's games, newest first, after the cursor `(created_at, id)`.

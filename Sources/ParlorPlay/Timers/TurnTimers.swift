@@ -57,16 +57,18 @@ extension TurnTimers {
         let hooks = games.hooks
         let fired: [(MoveStep, MoveStep.Stored)] = try await database.transaction { sql in
             var fired: [(MoveStep, MoveStep.Stored)] = []
-            for id in try await PlayStore.due(at: now, limit: limit, on: sql) {
-                guard let game = try await LiveGame.load(id, engines: engines, on: sql), let current = game.current,
-                    let deadline = game.row.deadlineAt, deadline <= now
-                else { continue }
+            let due = try await PlayStore.due(at: now, limit: limit, on: sql)
+            for (id, deadline) in due {
+                // Pushed on by a move since it was set, or cleared: only the wake-up was due.
+                guard let deadline, deadline <= now else { continue }
+                guard let game = try await LiveGame.load(id, engines: engines, on: sql), let current = game.current else { continue }
                 for seat in game.engine.turnSeats(in: current) {
                     guard let step = try self.timeoutStep(for: seat, in: game) else { continue }
                     if let stored = try await step.store(at: now, hooks: hooks, on: sql) { fired.append((step, stored)) }
                     break
                 }
             }
+            try await PlayStore.rewake(due.map(\.game), on: sql)
             return fired
         }
         for (step, stored) in fired {

@@ -17,7 +17,7 @@ public enum ParlorMigrations {
         + [PlayMigrations.play, PlayMigrations.releaseStrandedClaims, PlayMigrations.nodePresence]
         + [AccountsMigrations.slidingRateLimits, PlayMigrations.snakeCaseSettings]
         + [TopDogMigrations.topDog, PlayMigrations.userSockets, AccountsMigrations.usernamePrefix, SocialMigrations.social]
-        + [NotificationsMigrations.push, PurchasesMigrations.purchases]
+        + [NotificationsMigrations.push, PurchasesMigrations.purchases, PlayMigrations.turnWake]
 }
 
 extension Migrator {

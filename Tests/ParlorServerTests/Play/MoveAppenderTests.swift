@@ -118,7 +118,7 @@ import Testing
             }
             let plan = try await Self.genericAppendPlan(on: database, lane: .shared)
             #expect(plan.contains("games_pkey"), "\(plan)")
-            #expect(!plan.contains("games_deadline"), "\(plan)")
+            #expect(!plan.contains("games_wake"), "\(plan)")
         }
     }
 
@@ -136,6 +136,32 @@ import Testing
         }
     }
 
+    /// A move that pushes its game's deadline on changes no indexed column of `games`, so
+    /// PostgreSQL updates the row in place (HOT). Only a deadline earlier than the wake-up lowers
+    /// `wake_at`, an indexed column, which shows the count really tells the two apart.
+    @Test(.enabled(if: postgres)) func aMoveUpdatesItsGameInPlace() async throws {
+        try await withTurnBasedGames(1) { database, games in
+            let started = try await database.withConnection { sql in try await PlayStore.game(games[0], on: sql)?.deadlineAt }
+            let deadline = try #require(started)
+            let (wake, updates) = try await database.transaction { sql in
+                try await sql.raw("PREPARE parlor_hot_append(text, text[]) AS \(unsafeRaw: PlayStore.AppendMoves.sql)").run()
+                var updates: [[Int]] = []
+                for (seq, deadline) in [(1, deadline + 60_000), (2, deadline - 60_000)] {
+                    let append = try PlayStore.appendStatement([Self.move(games[0], seq: seq, moveID: "m\(seq)", deadline: deadline)])
+                    // EXECUTE takes no bound parameters, so the values go in as literals.
+                    try await sql.raw("EXECUTE parlor_hot_append(\(literal: append.batch), ARRAY[\(literals: append.ids, joinedBy: ", ")])").run()
+                    let counts = try await sql.raw("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables WHERE relname = 'games'").first()
+                    updates.append([try counts?.decode(column: "n_tup_upd", as: Int.self) ?? -1, try counts?.decode(column: "n_tup_hot_upd", as: Int.self) ?? -1])
+                }
+                try await sql.raw("DEALLOCATE parlor_hot_append").run()
+                let wake = try await sql.raw("SELECT wake_at FROM games WHERE id = \(bind: games[0].uuidString.lowercased())").first()
+                return (try wake?.decode(column: "wake_at", as: Int64?.self), updates)
+            }
+            #expect(updates == [[1, 1], [2, 1]], "the first move's update was HOT, the second's (lowering wake_at) was not")
+            #expect(wake == deadline - 60_000)
+        }
+    }
+
     /// The generic plan of the move append on one connection of `lane`.
     static func genericAppendPlan(on database: Database, lane: Database.Lane) async throws -> String {
         try await database.withConnection(lane: lane) { sql in
@@ -148,11 +174,11 @@ import Testing
         }
     }
 
-    static func move(_ game: UUID, seq: Int, moveID: String, notify payload: String? = nil) -> MoveAppender.Move {
+    static func move(_ game: UUID, seq: Int, moveID: String, deadline: Int64? = nil, notify payload: String? = nil) -> MoveAppender.Move {
         MoveAppender.Move(
             game: game, entry: MoveEntry(seq: seq, seat: 0, kind: .action, action: #""d4r0""#, moveID: moveID, at: 1_000 + Int64(seq)),
-            // No deadline: one in the past would have the node's turn timer move these games too.
-            deadline: nil, notification: payload.map { DatabaseNotification(channel: channel, payload: $0) })
+            // No deadline by default: one in the past would have the node's turn timer move these games too.
+            deadline: deadline, notification: payload.map { DatabaseNotification(channel: channel, payload: $0) })
     }
 
     static func seqs(of games: [UUID], on database: Database) async throws -> [Int] {

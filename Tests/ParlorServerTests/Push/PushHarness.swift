@@ -64,24 +64,6 @@ extension OnlinePlayServer {
         guard answer.status == 200 else { throw TestSetupError("register failed: \(answer)") }
         return token
     }
-
-    /// Plays one legal move for whoever's turn it is in a turn-based Quortex game; returns the mover.
-    @discardableResult
-    func playTurn(_ game: UUID, guests: [Guest], random: inout GameRandom) async throws -> Guest? {
-        let id = game.uuidString.lowercased()
-        let current = try await call(.get, "/games/\(id)", as: guests[0])
-        guard current.json["status"] as? String == "active", let turn = (current.json["current_seats"] as? [Int])?.first,
-            let mover = (current.json["seats"] as? [[String: Any]])?.first(where: { $0["seat"] as? Int == turn })?["user"] as? String,
-            let player = guests.first(where: { $0.user == mover })
-        else { return nil }
-        let mine = try await call(.get, "/games/\(id)", as: player)
-        let view = try GameJSON.decoder().decode(QuortexView.self, from: try JSONSerialization.data(withJSONObject: mine.json["view"] ?? [:]))
-        guard let placement = RandomBot().choosePlacement(in: view.position, random: &random) else { return nil }
-        let action = String(decoding: try JSONEncoder().encode(QuortexAction.place(placement)), as: UTF8.self)
-        let moved = try await call(.post, "/games/\(id)/moves", as: player, body: #"{"move_id":"\#(UUID().uuidString)","action":\#(action)}"#)
-        guard moved.status == 200 else { throw TestSetupError("move failed: \(moved)") }
-        return player
-    }
 }
 
 extension FakeAPNs {
