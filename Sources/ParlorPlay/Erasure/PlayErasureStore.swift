@@ -36,7 +36,12 @@ enum PlayErasureStore {
         let waiting = games.filter { $0.status == .waiting }
         let dropped = waiting.filter(\.dropped).map { PlayStore.key($0.id) }
         let left = waiting.filter { !$0.dropped }.map { PlayStore.key($0.id) }
-        if !dropped.isEmpty { try await sql.delete(from: "games").where("id", .in, dropped).run() }
+        if !dropped.isEmpty {
+            // No foreign key takes a game's moves along on PostgreSQL (``PlayMigrations/movesKey``);
+            // a waiting game has none, but a game is never deleted without them.
+            try await sql.delete(from: "game_moves").where("game", .in, dropped).run()
+            try await sql.delete(from: "games").where("id", .in, dropped).run()
+        }
         if !left.isEmpty { try await sql.delete(from: "game_players").where("user_id", .equal, user).where("game", .in, left).run() }
         try await sql.delete(from: "game_invitations").where("from_user", .equal, user).orWhere("to_user", .equal, user).run()
         try await sql.delete(from: "quick_match_queue").where("user_id", .equal, user).run()

@@ -68,7 +68,13 @@ extension PlayStore {
     /// Appends each move whose game is still at the seq before it, and sends its notification
     /// when it has one; answers the games whose move was written. PostgreSQL only.
     static func append(_ moves: [MoveAppender.Move], on database: Database) async throws -> Set<UUID> {
-        Set(try await database.execute(try appendStatement(moves), lane: .express).compactMap(UUID.init(uuidString:)))
+        let games =
+            if moves.count == 1, let move = moves.first {
+                try await database.execute(AppendMove(move: move), lane: .express)
+            } else {
+                try await database.execute(try appendStatement(moves), lane: .express)
+            }
+        return Set(games.compactMap(UUID.init(uuidString:)))
     }
 
     static func appendStatement(_ moves: [MoveAppender.Move]) throws -> AppendMoves {

@@ -39,6 +39,42 @@ import Testing
         }
     }
 
+    /// A batch of one runs its own statement (``PlayStore/AppendMove``), with the same rules: a
+    /// move on its game's next seq is written and noticed; a stale one, one for a game that does
+    /// not exist and one for a finished game change nothing and send nothing; a move without an
+    /// action, move id, deadline or notice (a platform resignation) is stored with nulls.
+    @Test(.enabled(if: postgres)) func aMoveAloneWritesOnlyOnItsOwnSeq() async throws {
+        try await withTurnBasedGames(3) { database, games in
+            let payloads = try await database.listen(channel: Self.channel)
+            try await database.withConnection { sql in
+                try await sql.raw("UPDATE games SET status = 'completed' WHERE id = \(bind: PlayStore.key(games[2]))").run()
+            }
+            #expect(try await PlayStore.append([Self.move(games[0], seq: 1, moveID: "a-1", deadline: 9_000, notify: "first")], on: database) == [games[0]])
+            #expect(try await PlayStore.append([Self.move(games[1], seq: 2, moveID: "stale", notify: "stale")], on: database) == [])
+            #expect(try await PlayStore.append([Self.move(UUID(), seq: 1, moveID: "nowhere", notify: "nowhere")], on: database) == [])
+            #expect(try await PlayStore.append([Self.move(games[2], seq: 1, moveID: "over", notify: "over")], on: database) == [])
+            var resignation = Self.move(games[1], seq: 1, moveID: "unused")
+            resignation.entry = MoveEntry(seq: 1, seat: 1, kind: .resign, action: nil, moveID: nil, at: 2_000)
+            #expect(try await PlayStore.append([resignation], on: database) == [games[1]])
+
+            #expect(try await Self.seqs(of: games, on: database) == [1, 1, 0])
+            #expect(try await Self.storedMoves(on: database) == ["\(games[0]):1:a-1", "\(games[1]):1:"].sorted())
+            let stored = try await database.withConnection { sql in
+                try await sql.raw("SELECT seat, kind, action, at FROM game_moves WHERE game = \(bind: PlayStore.key(games[1]))").first()
+            }
+            #expect(try stored?.decode(column: "seat", as: Int.self) == 1)
+            #expect(try stored?.decode(column: "kind", as: String.self) == "resign")
+            #expect(try stored?.decode(column: "action", as: String?.self) == nil)
+            #expect(try stored?.decode(column: "at", as: Int64.self) == 2_000)
+            let deadline = try await database.withConnection { sql in try await PlayStore.game(games[0], on: sql)?.deadlineAt }
+            #expect(deadline == 9_000)
+            var heard = payloads.makeAsyncIterator()
+            #expect(await heard.next() == "first")
+            try await database.notify(channel: Self.channel, payload: "marker")
+            #expect(await heard.next() == "marker", "no refused move sent its notice")
+        }
+    }
+
     /// A move id already used for that seat fails the statement; the batch is then written move
     /// by move, so only the offending move fails and the others still land.
     @Test(.enabled(if: postgres)) func aFailingMoveDoesNotTakeTheBatchWithIt() async throws {
@@ -116,9 +152,11 @@ import Testing
                     FROM games, generate_series(1, 5000) AS n
                     """).run()
             }
-            let plan = try await Self.genericAppendPlan(on: database, lane: .shared)
-            #expect(plan.contains("games_pkey"), "\(plan)")
-            #expect(!plan.contains("games_wake"), "\(plan)")
+            for statement in AppendStatement.allCases {
+                let plan = try await statement.genericPlan(on: database, lane: .shared)
+                #expect(plan.contains("games_pkey"), "\(statement): \(plan)")
+                #expect(!plan.contains("games_wake"), "\(statement): \(plan)")
+            }
         }
     }
 
@@ -128,10 +166,12 @@ import Testing
     /// PostgreSQL's default settings, does (which shows this test's tiny table really tempts it).
     @Test(.enabled(if: postgres)) func theExpressLaneFindsGamesByPrimaryKeyWhileTheTableIsTiny() async throws {
         try await withTurnBasedGames(1) { database, _ in
-            let express = try await Self.genericAppendPlan(on: database, lane: .express)
-            #expect(express.contains("games_pkey"), "\(express)")
-            #expect(!express.contains("Seq Scan on games"), "\(express)")
-            let shared = try await Self.genericAppendPlan(on: database, lane: .shared)
+            for statement in AppendStatement.allCases {
+                let express = try await statement.genericPlan(on: database, lane: .express)
+                #expect(express.contains("games_pkey"), "\(statement): \(express)")
+                #expect(!express.contains("Seq Scan on games"), "\(statement): \(express)")
+            }
+            let shared = try await AppendStatement.batch.genericPlan(on: database, lane: .shared)
             #expect(shared.contains("Seq Scan on games"), "\(shared)")
         }
     }
@@ -139,17 +179,17 @@ import Testing
     /// A move that pushes its game's deadline on changes no indexed column of `games`, so
     /// PostgreSQL updates the row in place (HOT). Only a deadline earlier than the wake-up lowers
     /// `wake_at`, an indexed column, which shows the count really tells the two apart.
-    @Test(.enabled(if: postgres)) func aMoveUpdatesItsGameInPlace() async throws {
+    @Test(.enabled(if: postgres), arguments: AppendStatement.allCases)
+    func aMoveUpdatesItsGameInPlace(statement: AppendStatement) async throws {
         try await withTurnBasedGames(1) { database, games in
             let started = try await database.withConnection { sql in try await PlayStore.game(games[0], on: sql)?.deadlineAt }
             let deadline = try #require(started)
             let (wake, updates) = try await database.transaction { sql in
-                try await sql.raw("PREPARE parlor_hot_append(text, text[]) AS \(unsafeRaw: PlayStore.AppendMoves.sql)").run()
+                try await sql.raw("PREPARE parlor_hot_append(\(unsafeRaw: statement.types)) AS \(unsafeRaw: statement.sql)").run()
                 var updates: [[Int]] = []
-                for (seq, deadline) in [(1, deadline + 60_000), (2, deadline - 60_000)] {
-                    let append = try PlayStore.appendStatement([Self.move(games[0], seq: seq, moveID: "m\(seq)", deadline: deadline)])
-                    // EXECUTE takes no bound parameters, so the values go in as literals.
-                    try await sql.raw("EXECUTE parlor_hot_append(\(literal: append.batch), ARRAY[\(literals: append.ids, joinedBy: ", ")])").run()
+                for (seq, next) in [(1, deadline + 60_000), (2, deadline - 60_000)] {
+                    let move = Self.move(games[0], seq: seq, moveID: "m\(seq)", deadline: next)
+                    try await sql.raw("EXECUTE parlor_hot_append(\(try statement.arguments(move)))").run()
                     let counts = try await sql.raw("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables WHERE relname = 'games'").first()
                     updates.append([try counts?.decode(column: "n_tup_upd", as: Int.self) ?? -1, try counts?.decode(column: "n_tup_hot_upd", as: Int.self) ?? -1])
                 }
@@ -162,15 +202,47 @@ import Testing
         }
     }
 
-    /// The generic plan of the move append on one connection of `lane`.
-    static func genericAppendPlan(on database: Database, lane: Database.Lane) async throws -> String {
-        try await database.withConnection(lane: lane) { sql in
-            try await sql.raw("SET plan_cache_mode = force_generic_plan").run()
-            try await sql.raw("PREPARE parlor_lane_plan(text, text[]) AS \(unsafeRaw: PlayStore.AppendMoves.sql)").run()
-            let rows = try await sql.raw("EXPLAIN EXECUTE parlor_lane_plan('[]', ARRAY[]::text[])").all()
-            try await sql.raw("DEALLOCATE parlor_lane_plan").run()
-            try await sql.raw("RESET plan_cache_mode").run()
-            return try rows.map { try $0.decode(column: "QUERY PLAN", as: String.self) }.joined(separator: "\n")
+    /// The two append statements: the batch's and the one-move batch's.
+    enum AppendStatement: CaseIterable, CustomStringConvertible {
+        case batch, single
+
+        var description: String { self == .batch ? PlayStore.AppendMoves.name : PlayStore.AppendMove.name }
+
+        var sql: String { self == .batch ? PlayStore.AppendMoves.sql : PlayStore.AppendMove.sql }
+
+        /// The parameter types, as `PREPARE` takes them.
+        var types: String {
+            self == .batch ? "text, text[]" : "text, int8, int4, text, text, text, int8, int8, text, text"
+        }
+
+        /// `move`'s parameters as literals, since `EXECUTE` takes no bound parameters.
+        func arguments(_ move: MoveAppender.Move) throws -> SQLQueryString {
+            switch self {
+            case .batch:
+                let append = try PlayStore.appendStatement([move])
+                return "\(literal: append.batch), ARRAY[\(literals: append.ids, joinedBy: ", ")]"
+            case .single:
+                let entry = move.entry
+                func literal(_ text: String?) -> SQLQueryString { text.map { "\(literal: $0)" } ?? "NULL" }
+                let deadline: SQLQueryString = move.deadline.map { "\(literal: $0)" } ?? "NULL"
+                return """
+                    \(literal: PlayStore.key(move.game)), \(literal: entry.seq), \(literal: entry.seat), \(literal: entry.kind.rawValue), \
+                    \(literal(entry.action)), \(literal(entry.moveID)), \(literal: entry.at), \(deadline), NULL, NULL
+                    """
+            }
+        }
+
+        /// The statement's generic plan on one connection of `lane`.
+        func genericPlan(on database: Database, lane: Database.Lane) async throws -> String {
+            let placeholder = MoveAppenderTests.move(UUID(), seq: 1, moveID: "plan")
+            return try await database.withConnection(lane: lane) { sql in
+                try await sql.raw("SET plan_cache_mode = force_generic_plan").run()
+                try await sql.raw("PREPARE parlor_lane_plan(\(unsafeRaw: types)) AS \(unsafeRaw: self.sql)").run()
+                let rows = try await sql.raw("EXPLAIN EXECUTE parlor_lane_plan(\(try arguments(placeholder)))").all()
+                try await sql.raw("DEALLOCATE parlor_lane_plan").run()
+                try await sql.raw("RESET plan_cache_mode").run()
+                return try rows.map { try $0.decode(column: "QUERY PLAN", as: String.self) }.joined(separator: "\n")
+            }
         }
     }
 
