@@ -9,6 +9,7 @@ import ParlorDatabase
 @testable import ParlorServer
 @testable import ParlorSync
 import ParlorTestSupport
+import PostgresNIO
 import SQLKit
 import Testing
 
@@ -210,9 +211,10 @@ import Testing
 
         var sql: String { self == .batch ? PlayStore.AppendMoves.sql : PlayStore.AppendMove.sql }
 
-        /// The parameter types, as `PREPARE` takes them.
+        /// The parameter types, as `PREPARE` takes them: the ones the server binds.
         var types: String {
-            self == .batch ? "text, text[]" : "text, int8, int4, text, text, text, int8, int8, text, text"
+            let types = self == .batch ? PlayStore.AppendMoves.bindingDataTypes : PlayStore.AppendMove.bindingDataTypes
+            return types.map { $0.knownSQLName ?? "unknown" }.joined(separator: ", ")
         }
 
         /// `move`'s parameters as literals, since `EXECUTE` takes no bound parameters.
