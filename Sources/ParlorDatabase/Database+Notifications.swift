@@ -15,7 +15,21 @@ extension Database {
     public static let maximumNotificationPayloadBytes = 7999
 
     /// The payload of every notification sent on `channel` from now on, in commit order, until the
-    /// returned stream is dropped (or this database closes).
+    /// returned stream is dropped (or this database closes). See ``listen(channel:receive:)``.
+    public func listen(channel: String) async throws -> AsyncStream<String> {
+        let (payloads, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
+        let listener = try await listen(channel: channel) { continuation.yield($0) }
+        continuation.onTermination = { _ in listener.cancel() }
+        Task {
+            await listener.value
+            continuation.finish()
+        }
+        return payloads
+    }
+
+    /// Calls `receive` with the payload of every notification sent on `channel` from now on, in
+    /// commit order, on the listening task (so it must not wait), until the returned task is
+    /// cancelled or this database closes; the task ends then.
     ///
     /// Returns once the `LISTEN` is in place, so a notification sent after this returns is received.
     /// The listener holds one pooled connection for itself. When that connection drops it listens
@@ -24,22 +38,20 @@ extension Database {
     ///
     /// Throws ``DatabaseError/unreachable(_:reason:)`` on SQLite, for a channel name PostgreSQL would
     /// not accept (1 to 63 bytes, no `"`), or when the first `LISTEN` fails.
-    public func listen(channel: String) async throws -> AsyncStream<String> {
+    public func listen(channel: String, receive: @escaping @Sendable (String) -> Void) async throws -> Task<Void, Never> {
         let client = try notificationClient(for: "LISTEN")
         try checkChannel(channel)
-        let (payloads, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
         let start = ListenStart()
         let logger = self.logger
         let task = Task {
-            await Self.keepListening(client: client, channel: channel, logger: logger, into: continuation, start: start)
+            await Self.keepListening(client: client, channel: channel, logger: logger, receive: receive, start: start)
         }
-        continuation.onTermination = { _ in task.cancel() }
         try await withTaskCancellationHandler {
             try await start.wait()
         } onCancel: {
             task.cancel()
         }
-        return payloads
+        return task
     }
 
     /// Sends `payload` to every listener of `channel` (`SELECT pg_notify($1, $2)`).
@@ -92,7 +104,7 @@ extension Database {
     /// Holds a connection listening on `channel` until cancelled, listening again after a drop.
     private static func keepListening(
         client: PostgresClient, channel: String, logger: Logger,
-        into continuation: AsyncStream<String>.Continuation, start: ListenStart
+        receive: @Sendable (String) -> Void, start: ListenStart
     ) async {
         var delay = firstRelistenDelay
         while !Task.isCancelled {
@@ -104,12 +116,12 @@ extension Database {
                         }
                         delay = firstRelistenDelay
                         for try await notification in notifications {
-                            continuation.yield(notification.payload)
+                            receive(notification.payload)
                         }
                     }
                 }
             } catch {
-                // The first LISTEN's failure goes to the caller of `listen(channel:)`.
+                // The first LISTEN's failure goes to the caller of `listen(channel:receive:)`.
                 if start.fail(error) || Task.isCancelled || isPoolClosed(error) { break }
                 logger.warning(
                     "LISTEN connection lost; listening again shortly",
@@ -120,7 +132,6 @@ extension Database {
             delay = min(delay * 2, longestRelistenDelay)
         }
         _ = start.fail(CancellationError())
-        continuation.finish()
     }
 
     /// The pool refuses leases for good once the database is closed; retrying would spin forever.
@@ -131,7 +142,7 @@ extension Database {
     }
 }
 
-/// The outcome of the first `LISTEN`, awaited by ``Database/listen(channel:)``: set once, by the
+/// The outcome of the first `LISTEN`, awaited by ``Database/listen(channel:receive:)``: set once, by the
 /// listener task, possibly before anyone waits.
 private final class ListenStart: Sendable {
     private enum State {

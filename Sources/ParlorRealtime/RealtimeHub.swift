@@ -8,10 +8,10 @@ import Synchronization
 /// ParlorRealtime: the WebSocket channel (`GET /ws`) — hub, sessions, limits, and the encoding of
 /// every game message (``PlayChannel``).
 ///
-/// The registry of this node's real-time connections, and the task that routes game notices to them.
+/// The registry of this node's real-time connections, and the router of game notices to them.
 ///
-/// It knows connections by id, by user and by subscribed game. One long-lived task reads the
-/// event bus and, for each notice, only enqueues it on the connections concerned (every
+/// It knows connections by id, by user and by subscribed game. The bus hands it each notice on
+/// the bus's delivering task, and it only enqueues it on the connections concerned (every
 /// connection of the user for `.matched` and `.invited`, every subscriber of the game otherwise): rendering
 /// happens on each connection's own task, so one slow render never holds up everybody else.
 /// It is a `Service`: on graceful shutdown it stops routing and closes every socket.
@@ -46,8 +46,8 @@ package final class RealtimeHub: Service, Sendable {
     private let watchdog = HubWatchdog()
     /// The tasks the sockets start; shutdown waits for them.
     let work = HubWork()
-    /// Subscribed to at once, so nothing published before ``run()`` starts is missed.
-    private let notices: AsyncStream<GameNotice>
+    /// Taken at once, so nothing published before ``run()`` starts is missed.
+    private let subscription = Mutex<GameNoticeSubscription?>(nil)
 
     package init(
         play: any RealtimePlay, drafts: (any RealtimeDrafts)? = nil, social: (any RealtimeSocial)? = nil, bus: any GameEventBus,
@@ -59,24 +59,19 @@ package final class RealtimeHub: Service, Sendable {
         self.bus = bus
         self.configuration = configuration
         self.logger = logger
-        self.notices = bus.notices()
+        // Weak: a hub that is never run must not be kept alive by its bus.
+        let subscription = bus.subscribe { [weak self] notice in self?.dispatch(notice) }
+        self.subscription.withLock { $0 = subscription }
     }
 
+    deinit { subscription.withLock { $0 }?.cancel() }
+
     /// Routes notices until graceful shutdown (or cancellation), then closes every connection and
-    /// waits for the work their sockets started.
-    ///
-    /// Not `notices.cancelOnGracefulShutdown()`: that merges two sequences, and the merge holds a
-    /// lock while it registers a continuation (swift-async-algorithms #430). When Swift re-enqueues
-    /// the job in between and the job that takes the lock next runs on the same NIO event loop
-    /// (`ServerThreads`), the loop thread waits on itself: a server under load once hung that way
-    /// on SIGTERM. The merge also cost every notice two extra task switches.
+    /// waits for the work their sockets started. The bus may stop first (it stops before the hub);
+    /// the hub still serves its sockets until it is told to stop itself.
     package func run() async throws {
-        await cancelWhenGracefulShutdown { [self] in
-            for await notice in notices { dispatch(notice) }
-        }
-        // The bus may end its stream first (it stops before the hub); the hub still serves its
-        // sockets until it is told to stop itself, or the service group reports a failure.
-        if !Task.isCancelled { try? await gracefulShutdown() }
+        try? await gracefulShutdown()
+        subscription.withLock { $0 }?.cancel()
         let open = state.withLock { state in
             state.shuttingDown = true
             return Array(state.connections.values)

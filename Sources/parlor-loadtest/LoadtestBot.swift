@@ -16,6 +16,10 @@ enum BotEvent: Sendable {
 /// before subscribing, so nothing of it is lost and nothing of an earlier game leaks in.
 final class BotInbox: Sendable {
     private let current = Mutex<AsyncStream<BotEvent>.Continuation?>(nil)
+    private let connected = Mutex(true)
+
+    /// False once the bot's connection has ended for good.
+    var isAlive: Bool { connected.withLock { $0 } }
 
     func open() -> AsyncStream<BotEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: BotEvent.self, bufferingPolicy: .unbounded)
@@ -32,6 +36,12 @@ final class BotInbox: Sendable {
         current.withLock { _ = $0?.yield(event) }
     }
 
+    /// The connection ended for good: the current game hears `connectionEnded`.
+    func connectionEnded() {
+        connected.withLock { $0 = false }
+        yield(.connectionEnded)
+    }
+
     func close() {
         current.withLock { slot in
             slot?.finish()
@@ -43,42 +53,43 @@ final class BotInbox: Sendable {
 /// One signed-in guest on the SDK, as an app is: a `ParlorClient` whose session signs its REST
 /// calls, and the real-time connection on that session, kept open for the whole run.
 ///
-/// A bot plays one game at a time, so the connection's messages go straight into the inbox
-/// of the game being played (which keeps only that game's), without `RealtimeEvents`'
-/// per-game split: a hop fewer for every message, which a generator that must cost a third of
-/// the server it measures cannot spare.
+/// A bot plays one game at a time, so the connection hands its messages straight to the inbox
+/// of the game being played (which keeps only that game's), as they come off the socket: no
+/// `RealtimeEvents` per-game split and no reader of `inbound` in between, two task switches fewer
+/// for every message, which a generator that must cost a third of the server it measures cannot spare.
 final class LoadtestBot: Sendable {
     let deviceID: String
     let name: String
     let client: ParlorClient
     let connection: RealtimeConnection
-    let inbox = BotInbox()
-    private let alive = Mutex(true)
+    let inbox: BotInbox
 
     init(deviceID: String, name: String, client: ParlorClient, webSocket: URL) {
         self.deviceID = deviceID
         self.name = name
         self.client = client
         let session = client.session
+        let inbox = BotInbox()
+        self.inbox = inbox
         connection = RealtimeConnection(
             configuration: RealtimeConnectionConfiguration(
                 url: webSocket, accessToken: { try await session.accessToken() },
                 reconnectDelay: RealtimeConnectionConfiguration.exponentialBackoff(initial: .milliseconds(50), maximum: .seconds(2)),
-                maxConsecutiveFailures: 8))
+                maxConsecutiveFailures: 8),
+            receiver: { delivery in
+                switch delivery {
+                case .message(let message):
+                    inbox.yield(.message(message))
+                case .ended:
+                    inbox.connectionEnded()
+                }
+            })
     }
 
-    var isAlive: Bool { alive.withLock { $0 } }
+    var isAlive: Bool { inbox.isAlive }
 
-    /// Starts the socket and hands its messages to the inbox; when it ends for good the current
-    /// game hears `connectionEnded`.
     func start() async {
         await connection.start()
-        let inbound = connection.inbound
-        Task { [self] in
-            for await message in inbound { inbox.yield(.message(message)) }
-            alive.withLock { $0 = false }
-            inbox.yield(.connectionEnded)
-        }
     }
 
     /// Subscribes to `game` (again after every reconnect); false when the connection is closed.

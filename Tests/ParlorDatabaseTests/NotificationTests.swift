@@ -2,6 +2,7 @@ import Foundation
 import ParlorDatabase
 import ParlorTestSupport
 import SQLKit
+import Synchronization
 import Testing
 
 /// LISTEN/NOTIFY between two `Database` instances (two nodes) on one PostgreSQL database.
@@ -131,6 +132,42 @@ import Testing
             }
             let stopped = try await Self.waitFor(within: .seconds(5)) { try await listeners() == 0 }
             #expect(stopped, "the listening connection should UNLISTEN and return to the pool")
+        }
+    }
+
+    /// The receiver is called on the listening task, in commit order; cancelling the task stops
+    /// it (nothing sent afterwards reaches the receiver) and gives the connection back.
+    @Test(.enabled(if: postgres)) func aReceiverHearsEveryPayloadUntilItsListenerIsCancelled() async throws {
+        try await withTwoNodes { nodeA, nodeB in
+            let heard = Mutex<[String]>([])
+            let (arrivals, arrived) = AsyncStream<Void>.makeStream()
+            let listener = try await nodeB.listen(channel: "parlor_receive") { payload in
+                heard.withLock { $0.append(payload) }
+                arrived.yield()
+            }
+            try await nodeA.notify(channel: "parlor_receive", payloads: ["one", "two", "three"])
+            var arrival = arrivals.makeAsyncIterator()
+            for _ in 0..<3 { await arrival.next() }
+            #expect(heard.withLock { $0 } == ["one", "two", "three"])
+
+            listener.cancel()
+            await listener.value
+            // A stream listener that hears a marker sent after the late payload shows the
+            // cancelled receiver had its chance and did not take it.
+            let marker = try await nodeB.listen(channel: "parlor_receive")
+            try await nodeA.notify(channel: "parlor_receive", payloads: ["late", "marker"])
+            #expect(await marker.first(2) == ["late", "marker"])
+            #expect(heard.withLock { $0 } == ["one", "two", "three"])
+        }
+    }
+
+    @Test(.enabled(if: postgres)) func closingTheDatabaseEndsTheListener() async throws {
+        try await TestDatabaseKind.postgres.withFreshLocation { location in
+            let listener = try await Database.withOpened(location, logger: .quiet) { database in
+                try await database.listen(channel: "parlor_close") { _ in }
+            }
+            // The task outlived its database: it must end rather than retry forever.
+            await listener.value
         }
     }
 

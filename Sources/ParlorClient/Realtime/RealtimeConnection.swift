@@ -15,9 +15,11 @@ import WSClient
 /// Call ``close()`` when done: until then the connection keeps itself alive.
 public actor RealtimeConnection {
     /// Everything the server sends, `welcome` on every (re)connect included. Ends after ``close()``
-    /// or when reconnecting is given up (``lastFailure`` says why).
+    /// or when reconnecting is given up (``lastFailure`` says why). Empty, and ended, for a
+    /// connection made with a receiver (``init(configuration:receiver:)``).
     public nonisolated let inbound: AsyncStream<RealtimeInbound>
-    private let continuation: AsyncStream<RealtimeInbound>.Continuation
+    /// Where messages go: ``inbound``'s continuation, or the receiver the connection was made with.
+    private let receiver: @Sendable (RealtimeDelivery) -> Void
     let configuration: RealtimeConnectionConfiguration
 
     var ledger = RealtimeResumeLedger()
@@ -27,6 +29,7 @@ public actor RealtimeConnection {
     var generation = 0
     var openedGeneration = 0
     var isClosed = false
+    private var deliveryEnded = false
     private var loop: Task<Void, Never>?
     public internal(set) var statistics = RealtimeConnectionStatistics()
     /// The last reason a connect attempt failed or a socket ended, for diagnostics.
@@ -45,7 +48,26 @@ public actor RealtimeConnection {
 
     public init(configuration: RealtimeConnectionConfiguration) {
         self.configuration = configuration
-        (inbound, continuation) = AsyncStream.makeStream(of: RealtimeInbound.self, bufferingPolicy: .unbounded)
+        let (inbound, continuation) = AsyncStream.makeStream(of: RealtimeInbound.self, bufferingPolicy: .unbounded)
+        self.inbound = inbound
+        receiver = { delivery in
+            switch delivery {
+            case .message(let message): continuation.yield(message)
+            case .ended: continuation.finish()
+            }
+        }
+    }
+
+    /// A connection that hands every message to `receiver` as it comes off the socket, in order,
+    /// and then `.ended` once, instead of queueing them on ``inbound``. The receiver runs on the
+    /// connection's own task, so it must not wait; what it spares is the task switch to a reader
+    /// of ``inbound`` on every message (a load generator's hundreds of connections feel it).
+    public init(configuration: RealtimeConnectionConfiguration, receiver: @escaping @Sendable (RealtimeDelivery) -> Void) {
+        self.configuration = configuration
+        let (inbound, continuation) = AsyncStream.makeStream(of: RealtimeInbound.self)
+        continuation.finish()
+        self.inbound = inbound
+        self.receiver = receiver
     }
 
     /// Creates a connection and starts connecting; see ``start()``.
@@ -119,7 +141,7 @@ public actor RealtimeConnection {
             loop?.cancel()
         }
         await loop?.value
-        continuation.finish()
+        finishInbound()
     }
 
     func writeFrame(_ text: String) async throws {
@@ -137,7 +159,20 @@ public actor RealtimeConnection {
         }
     }
 
-    func deliver(_ inbound: RealtimeInbound) { continuation.yield(inbound) }
+    func deliver(_ inbound: RealtimeInbound) { receiver(.message(inbound)) }
 
-    func finishInbound() { continuation.finish() }
+    /// Ends delivery, once: the connection closed or gave up.
+    func finishInbound() {
+        guard !deliveryEnded else { return }
+        deliveryEnded = true
+        receiver(.ended)
+    }
+}
+
+/// What a connection made with a receiver hands it: each message, then the end.
+public enum RealtimeDelivery: Sendable {
+    case message(RealtimeInbound)
+    /// The connection was closed, or gave up reconnecting (``RealtimeConnection/lastFailure``
+    /// says why): nothing follows.
+    case ended
 }

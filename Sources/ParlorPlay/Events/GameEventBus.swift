@@ -8,8 +8,8 @@ import ParlorAccounts
 package protocol GameEventBus: Sendable {
     /// Sends `notice` to every subscriber on every node.
     func publish(_ notice: GameNotice) async
-    /// Every notice published from now on, on any node, until the stream is dropped.
-    func notices() -> AsyncStream<GameNotice>
+    /// This node's subscribers, which every notice reaches.
+    var receivers: GameNoticeReceivers { get }
     /// `notice` as a notification a database write can send itself, so that it goes out when,
     /// and only when, the write commits; nil when this bus does not ride on the database (the
     /// writer then calls ``publish(_:)`` after committing).
@@ -18,6 +18,21 @@ package protocol GameEventBus: Sendable {
 
 extension GameEventBus {
     package func notification(for notice: GameNotice) -> DatabaseNotification? { nil }
+
+    /// Calls `receive` with every notice published from now on, on any node, until the
+    /// subscription is cancelled. It runs on the task that delivers the notice, so it must not
+    /// wait (see ``GameNoticeReceivers``).
+    package func subscribe(_ receive: @escaping GameNoticeReceivers.Receive) -> GameNoticeSubscription {
+        receivers.add(receive)
+    }
+
+    /// Every notice published from now on, on any node, until the stream is dropped or the bus stops.
+    package func notices() -> AsyncStream<GameNotice> {
+        let (stream, continuation) = AsyncStream<GameNotice>.makeStream(bufferingPolicy: .unbounded)
+        let subscription = receivers.add({ continuation.yield($0) }, end: { continuation.finish() })
+        continuation.onTermination = { _ in subscription.cancel() }
+        return stream
+    }
 }
 
 /// A PostgreSQL `NOTIFY`: the channel every node listens on, and the notice as its payload.

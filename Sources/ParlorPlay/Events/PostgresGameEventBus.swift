@@ -4,7 +4,6 @@ import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
 import ServiceLifecycle
-import Synchronization
 
 /// The many-node event bus: each notice is a `NOTIFY` on `parlor_games`, and every node (the
 /// publisher included) hears it through its own `LISTEN` and hands it to its local subscribers.
@@ -17,15 +16,9 @@ import Synchronization
 package final class PostgresGameEventBus: GameEventBus, Service {
     package static let channel = "parlor_games"
 
-    private struct Subscribers {
-        var next = 0
-        var continuations: [Int: AsyncStream<GameNotice>.Continuation] = [:]
-        var stopped = false
-    }
-
     private let database: Database
     private let logger: Logger
-    private let subscribers = Mutex(Subscribers())
+    package let receivers = GameNoticeReceivers()
     /// Notices published meanwhile go out together: a burst of joins, starts and presence changes
     /// took one pooled connection each, and moves queued behind them for connections.
     private let sender: NaturalBatcher<String, Void>
@@ -63,24 +56,6 @@ package final class PostgresGameEventBus: GameEventBus, Service {
         Self.payload(for: notice, logger: logger).map { DatabaseNotification(channel: Self.channel, payload: $0) }
     }
 
-    package func notices() -> AsyncStream<GameNotice> {
-        let (stream, continuation) = AsyncStream<GameNotice>.makeStream(bufferingPolicy: .unbounded)
-        let id: Int? = subscribers.withLock { state in
-            guard !state.stopped else { return nil }
-            defer { state.next += 1 }
-            state.continuations[state.next] = continuation
-            return state.next
-        }
-        guard let id else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.subscribers.withLock { $0.continuations.removeValue(forKey: id) }
-        }
-        return stream
-    }
-
     /// Listens until cancelled or asked to shut down gracefully, then ends every subscriber stream.
     package func run() async throws {
         try await run(whenListening: {})
@@ -89,17 +64,18 @@ package final class PostgresGameEventBus: GameEventBus, Service {
     /// ``run()``, calling `whenListening` once the `LISTEN` is in place: from then on every notice
     /// published on any node reaches this node's subscribers.
     package func run(whenListening: @Sendable () -> Void) async throws {
-        defer { stop() }
-        let payloads: AsyncStream<String>
+        defer { receivers.stop() }
+        // Decoded and delivered on the listening task itself: no stream between it and the receivers.
+        let listener: Task<Void, Never>
         do {
-            payloads = try await database.listen(channel: Self.channel)
+            listener = try await database.listen(channel: Self.channel) { [self] payload in deliver(payload) }
         } catch {
             if Task.isCancelled { return }
             throw error
         }
         whenListening()
-        await cancelWhenGracefulShutdown { [self] in
-            for await payload in payloads { deliver(payload) }
+        await cancelWhenGracefulShutdown {
+            await withTaskCancellationHandler { await listener.value } onCancel: { listener.cancel() }
         }
     }
 
@@ -112,17 +88,7 @@ package final class PostgresGameEventBus: GameEventBus, Service {
             logger.warning("ignored an unreadable game notice", metadata: ["payload": "\(payload.prefix(200))"])
             return
         }
-        let continuations = subscribers.withLock { Array($0.continuations.values) }
-        for continuation in continuations { continuation.yield(notice) }
-    }
-
-    private func stop() {
-        let continuations = subscribers.withLock { state in
-            state.stopped = true
-            defer { state.continuations.removeAll() }
-            return Array(state.continuations.values)
-        }
-        for continuation in continuations { continuation.finish() }
+        receivers.deliver(notice)
     }
 }
 

@@ -7,22 +7,20 @@ import ServiceLifecycle
 /// made through node A.
 package struct LiveGameCacheFollower: Service {
     package let cache: LiveGameCache
-    private let notices: AsyncStream<GameNotice>
+    private let subscription: GameNoticeSubscription
 
-    /// Subscribes at once, so no notice published after the node is built is missed.
+    /// Subscribes at once, so no notice published after the node is built is missed. Each
+    /// notice is applied on the bus's delivering task, before the hub hands it to the sockets
+    /// (the follower subscribes first), so their renders find the copy already advanced.
     package init(cache: LiveGameCache, bus: any GameEventBus) {
         self.cache = cache
-        notices = bus.notices()
+        subscription = bus.subscribe { [cache] notice in cache.noticed(notice) }
     }
 
+    /// Follows the bus until graceful shutdown or cancellation.
     package func run() async throws {
-        // Not `notices.cancelOnGracefulShutdown()`: see `RealtimeHub.run()`.
-        await cancelWhenGracefulShutdown { [cache, notices] in
-            for await notice in notices { cache.noticed(notice) }
-        }
-        // The bus stops before this service does and ends the stream first; returning before
-        // being told to stop would count as failing.
-        if !Task.isCancelled { try? await gracefulShutdown() }
+        try? await gracefulShutdown()
+        subscription.cancel()
     }
 }
 

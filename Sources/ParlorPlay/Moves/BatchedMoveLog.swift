@@ -6,6 +6,7 @@ import Foundation
 struct BatchedMoveLog: MoveLog {
     let appender: MoveAppender
     let bus: any GameEventBus
+    let cache: LiveGameCache
     let transactional: TransactionalMoveLog
     /// Whether a turn-based game's moves raise notifications, which are written in the move's
     /// transaction: such games move at human pace, so they lose nothing by not batching.
@@ -18,6 +19,7 @@ struct BatchedMoveLog: MoveLog {
         let notification = bus.notification(for: notice)
         let move = MoveAppender.Move(game: game.id, entry: entry, deadline: game.row.deadlineAt, notification: notification)
         guard try await appender.append(move) else { return .superseded }
+        cache.put(game)
         // A bus that does not ride on the database (none does on PostgreSQL today) hears it now.
         if notification == nil { await bus.publish(notice) }
         return .appended(game)

@@ -6,7 +6,8 @@ import ParlorDatabase
 ///
 /// A step is written only while the game is still at the seq it was planned on (optimistic
 /// concurrency), and what it announces goes out once it has committed, never before and never
-/// for a step that did not. ``TransactionalMoveLog`` writes each step in a transaction (SQLite,
+/// for a step that did not. The stored game is put in this node's cache before it is announced:
+/// a bus that delivers on the publisher's task would otherwise have the cache replay the move. ``TransactionalMoveLog`` writes each step in a transaction (SQLite,
 /// and every step that ends a game or resigns); ``BatchedMoveLog`` appends PostgreSQL's ordinary
 /// moves many games at a time, each announced by the statement that writes it.
 protocol MoveLog: Sendable {
@@ -15,7 +16,7 @@ protocol MoveLog: Sendable {
 
 /// What became of a step.
 enum MoveAppend: Sendable {
-    /// Written and announced: the game as stored.
+    /// Written, cached and announced: the game as stored.
     case appended(LiveGame)
     /// Another writer moved the game first; nothing was written. Plan again on the new game.
     case superseded
@@ -24,11 +25,11 @@ enum MoveAppend: Sendable {
 extension Database {
     /// The move log for this database.
     func moveLog(
-        bus: any GameEventBus, now: @escaping @Sendable () -> Int64, hooks: PlayHooks, logger: Logger
+        bus: any GameEventBus, cache: LiveGameCache, now: @escaping @Sendable () -> Int64, hooks: PlayHooks, logger: Logger
     ) -> any MoveLog {
-        let transactional = TransactionalMoveLog(database: self, bus: bus, now: now, hooks: hooks)
+        let transactional = TransactionalMoveLog(database: self, bus: bus, cache: cache, now: now, hooks: hooks)
         guard dialect == .postgres else { return transactional }
         return BatchedMoveLog(
-            appender: MoveAppender(database: self, logger: logger), bus: bus, transactional: transactional, notifies: hooks.notifier != nil)
+            appender: MoveAppender(database: self, logger: logger), bus: bus, cache: cache, transactional: transactional, notifies: hooks.notifier != nil)
     }
 }

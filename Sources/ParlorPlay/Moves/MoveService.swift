@@ -15,7 +15,7 @@ package struct MoveService: WorksOnGames {
 
     package init(games: GameService) {
         self.games = games
-        self.moveLog = games.database.moveLog(bus: games.bus, now: { games.millis }, hooks: games.hooks, logger: games.logger)
+        self.moveLog = games.database.moveLog(bus: games.bus, cache: games.cache, now: { games.millis }, hooks: games.hooks, logger: games.logger)
     }
 }
 
@@ -120,14 +120,13 @@ extension MoveService {
         return .step(step)
     }
 
-    /// Writes a step through the move log, which announces it; nil when another writer moved
-    /// the game first. Runs to the end even when the caller is cancelled (its socket closing):
+    /// Writes a step through the move log, which caches and announces it; nil when another
+    /// writer moved the game first. Runs to the end even when the caller is cancelled (its socket closing):
     /// a move written but never announced would leave every other player waiting for it.
     func commit(_ step: MoveStep) async throws -> LiveGame? {
         try await Task {
             switch try await moveLog.append(step) {
             case .appended(let stored):
-                cache.put(stored)
                 return stored
             case .superseded:
                 return nil

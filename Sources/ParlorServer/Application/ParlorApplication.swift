@@ -88,6 +88,8 @@ public enum ParlorApplication {
             notificationsAPI: NotificationsAPI(accounts: accounts, push: push),
             purchasesAPI: PurchasesAPI(accounts: accounts, purchases: purchases, play: play))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table), configuration: .parlor)
+        // The follower subscribes first, so a move's renders find the cached game advanced.
+        let follower = LiveGameCacheFollower(cache: play.games.cache, bus: bus)
         let hub = RealtimeHub(
             play: PlayChannel(play: play), drafts: DraftChannel(drafts: topDog.drafts),
             social: SocialChannel(social: social, presence: play.presence), bus: bus, configuration: services.realtime, logger: logger)
@@ -98,7 +100,7 @@ public enum ParlorApplication {
             NodePresenceService(presence: play.presence, heartbeat: services.nodeHeartbeat, timeout: services.nodeTimeout) { hub.closeAll(.presenceLost) },
             hub,
             TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval),
-            LiveGameCacheFollower(cache: play.games.cache, bus: bus),
+            follower,
             DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval),
             PushSenderService(sender: push.sender),
         ]
