@@ -35,17 +35,20 @@ struct LoadtestReport: Encodable {
         }
     }
 
-    /// The echo baseline of `--echo`: messages, their round trip, and the echo server's CPU.
+    /// The echo baseline of `--echo`: messages, their round trip, the echo server's CPU, and
+    /// this generator's own CPU per message as a bare WebSocket client (its floor: a move is one
+    /// message out and three in).
     struct Echo: Encodable {
         var messages: Int
         var messagesPerSecond: Double
         var roundTripMs: RoundTrip
         var echoCPUMsPerMessage: Double?
+        var loadtestCPUMsPerMessage: Double?
         var errors: [String: Int]
 
         private enum CodingKeys: String, CodingKey {
             case messages, messagesPerSecond = "messages_per_second", roundTripMs = "round_trip_ms"
-            case echoCPUMsPerMessage = "echo_cpu_ms_per_message", errors
+            case echoCPUMsPerMessage = "echo_cpu_ms_per_message", loadtestCPUMsPerMessage = "loadtest_cpu_ms_per_message", errors
         }
 
         init(metrics: LoadtestMetrics.Snapshot, elapsed: Duration, cost: Cost) {
@@ -54,6 +57,7 @@ struct LoadtestReport: Encodable {
             messagesPerSecond = seconds > 0 ? (Double(metrics.moves) / seconds * 10).rounded() / 10 : 0
             roundTripMs = RoundTrip(metrics.roundTrips)
             echoCPUMsPerMessage = cost.serverCPUMsPerMove
+            loadtestCPUMsPerMessage = cost.loadtestCPUMsPerMove
             errors = metrics.errors
         }
     }
@@ -154,6 +158,7 @@ struct LoadtestReport: Encodable {
         var text = "\necho:       \(echo.messages) messages, \(format(echo.messagesPerSecond, 1)) per second, round trip p50 "
             + "\(format(echo.roundTripMs.p50, 3)) ms, p99 \(format(echo.roundTripMs.p99, 3)) ms"
         if let cpu = echo.echoCPUMsPerMessage { text += "; echo server \(format(cpu, 3)) ms CPU per message" }
+        if let cpu = echo.loadtestCPUMsPerMessage { text += ", its client \(format(cpu, 3))" }
         if !echo.errors.isEmpty { text += "; errors \(echo.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))" }
         if let ratio = cpuRatioToEcho { text += "\nratio:      server CPU per move / echo CPU per message = \(format(ratio, 2))" }
         return text

@@ -84,6 +84,7 @@ import Testing
             let baseline = try #require(report["echo"] as? [String: Any])
             #expect((baseline["messages"] as? Int ?? 0) > 0, "\(baseline)")
             #expect((baseline["echo_cpu_ms_per_message"] as? Double ?? 0) > 0, "\(baseline)")
+            #expect((baseline["loadtest_cpu_ms_per_message"] as? Double ?? 0) > 0, "\(baseline)")
             #expect((report["cpu_ratio_to_echo"] as? Double ?? 0) > 0, "\(report)")
         }
     }
