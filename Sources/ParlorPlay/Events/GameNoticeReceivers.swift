@@ -29,7 +29,7 @@ package final class GameNoticeReceivers: Sendable {
     package init() {}
 
     /// Adds a receiver; `end` runs once when the bus stops (at once if it has stopped already),
-    /// never after the subscription is cancelled.
+    /// unless the subscription was cancelled before.
     package func add(_ receive: @escaping Receive, end: @escaping @Sendable () -> Void = {}) -> GameNoticeSubscription {
         let id = state.withLock { state -> Int? in
             guard !state.stopped else { return nil }

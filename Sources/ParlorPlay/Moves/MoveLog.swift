@@ -6,10 +6,13 @@ import ParlorDatabase
 ///
 /// A step is written only while the game is still at the seq it was planned on (optimistic
 /// concurrency), and what it announces goes out once it has committed, never before and never
-/// for a step that did not. The stored game is put in this node's cache before it is announced:
-/// a bus that delivers on the publisher's task would otherwise have the cache replay the move. ``TransactionalMoveLog`` writes each step in a transaction (SQLite,
+/// for a step that did not. ``TransactionalMoveLog`` writes each step in a transaction (SQLite,
 /// and every step that ends a game or resigns); ``BatchedMoveLog`` appends PostgreSQL's ordinary
 /// moves many games at a time, each announced by the statement that writes it.
+///
+/// The stored game is put in this node's cache before it is announced: a bus that delivers on
+/// the publisher's task (``LocalGameEventBus``) would otherwise have the cache follower replay
+/// the move it was about to be handed.
 protocol MoveLog: Sendable {
     func append(_ step: MoveStep) async throws -> MoveAppend
 }

@@ -121,8 +121,8 @@ extension MoveService {
     }
 
     /// Writes a step through the move log, which caches and announces it; nil when another
-    /// writer moved the game first. Runs to the end even when the caller is cancelled (its socket closing):
-    /// a move written but never announced would leave every other player waiting for it.
+    /// writer moved the game first. Runs to the end even when the caller is cancelled (its socket
+    /// closing): a move written but never announced would leave every other player waiting for it.
     func commit(_ step: MoveStep) async throws -> LiveGame? {
         try await Task {
             switch try await moveLog.append(step) {
