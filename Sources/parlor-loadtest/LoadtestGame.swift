@@ -39,27 +39,15 @@ struct QuortexLoadtest: LoadtestGame {
 /// rules of its own, so the generator spends its CPU on the sockets, not on playing well: the
 /// heuristic bot and the full view cost the generator more CPU per move than the server.
 struct QuortexRandomLoadtest: LoadtestGame {
-    /// The one field of a view the random player needs; present only when the seat is to move.
+    /// The one field of a view the random player needs, as the server wrote it; present only
+    /// when the seat is to move. Only the placement played is parsed: parsing the hundred or so
+    /// listed on every move was a good part of the generator's CPU.
     struct View: Codable, Sendable {
-        var legalPlacements: [Placement]?
+        var legalPlacements: [String]?
 
         enum CodingKeys: String, CodingKey { case legalPlacements = "legal_placements" }
 
-        init(legalPlacements: [Placement]?) { self.legalPlacements = legalPlacements }
-
-        /// Read as strings, then parsed: `[Placement]` through `Decodable` costs a generic
-        /// container per element, which was most of the generator's CPU per move.
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            guard let notations = try container.decodeIfPresent([String].self, forKey: .legalPlacements) else { return }
-            legalPlacements = try notations.map { notation in
-                guard let placement = Placement(notation: notation) else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .legalPlacements, in: container, debugDescription: "\"\(notation)\" is not a placement")
-                }
-                return placement
-            }
-        }
+        init(legalPlacements: [String]?) { self.legalPlacements = legalPlacements }
     }
 
     /// A validating pass over the frame that builds only the placements' strings: decoding every
@@ -67,18 +55,19 @@ struct QuortexRandomLoadtest: LoadtestGame {
     func scannedView(of message: RealtimeInbound) -> View? {
         switch RealtimeFrameScanner.strings(at: ["view", "legal_placements"], in: message.data) {
         case .absent: return View(legalPlacements: nil)
-        case .strings(let notations):
-            let placements = notations.compactMap { Placement(notation: $0) }
-            return placements.count == notations.count ? View(legalPlacements: placements) : nil
+        case .strings(let notations): return View(legalPlacements: notations)
         case nil: return nil
         }
     }
 
+    /// A random listed placement; nil, to wait for the next view, when the one drawn is not a
+    /// placement's notation (a server this build does not understand).
     func action(for seat: Int, in view: View, random: inout GameRandom) -> QuortexAction? {
         guard let legal = view.legalPlacements else { return nil }
         // A drawn tile that fits nowhere ends the game on the server; resigning keeps a bot that
         // disagrees from stalling the table.
-        return random.element(of: legal).map(QuortexAction.place) ?? .resign
+        guard let notation = random.element(of: legal) else { return .resign }
+        return Placement(notation: notation).map(QuortexAction.place)
     }
 }
 
