@@ -4,38 +4,34 @@
 /// A placement is legal on an empty cell when it completes a flow for some camp in play, or when
 /// afterwards every camp in play still has a *possible route*: a path through (cell, side) nodes
 /// where a placed tile joins its three pairs, an empty cell joins all its sides, and facing sides
-/// of neighbours are joined. Reachability is connectivity, so for each empty cell X the analyzer
-/// builds the components of the graph without X once (union–find), records which board sides'
-/// ports each component touches, and then for each rotation only merges the components the
-/// tile's three pairs join at X.
+/// of neighbours are joined. Reachability is connectivity, and what a tile at empty cell X can do
+/// depends only on the components of the route graph without X: which board sides' ports each
+/// touches, and which of them X's six neighbours reach. One depth-first search with low links
+/// (Tarjan's articulation points) answers that for every X at once: the children of X that no
+/// back edge lifts above it become components of their own, and the rest of X's component stays
+/// one. Each rotation then only merges the components the tile's three pairs join at X.
 struct PlacementAnalyzer {
     private let position: QuortexPosition
     private let tile: TileType
     private let codes: [UInt8]
-    /// Per slot: the slot representing its piece of the cell (its tile pair, or the whole empty cell).
-    private var group: [Int]
+    /// Per slot: the slot representing its piece of the cell (its tile pair, or the whole empty
+    /// cell). The route graph's nodes are these pieces.
+    private let group: [Int]
     /// Side bits (from|to) of each camp in play.
     private let goals: [UInt8]
+    /// A bit per goal.
+    private let allGoals: UInt8
     /// Per board side a flow may start from: camp index in play, or −1.
     private let campOfFlowSide: [Int]
     /// Flows of camps in play that stop at an empty cell: (cell, entry side, start side).
     private let arrivals: [(cell: Int, entry: Int, origin: Int)]
 
-    /// The slots that stand for a piece (a placed tile's pair, or a whole empty cell): the only
-    /// entries of `parent` and `mask` ever read.
-    private let pieces: [Int]
-    /// The pieces joined by facing sides of two placed tiles, which no empty cell's removal
-    /// changes: built once, and copied for every empty cell instead of joined again.
-    private let placedForest: [Int]
-    /// Facing sides where at least one cell is empty, as pieces with their cells.
-    private let openEdges: [(a: Int, b: Int, cellA: Int, cellB: Int)]
-    /// Each port as its piece, cell and side bit.
-    private let portPieces: [(piece: Int, cell: Int, bit: UInt8)]
-
-    private var parent: [Int]
-    private var mask: [UInt8]
-    /// Scratch: each port's component while one cell is left out (−1 for that cell's ports).
-    private var portRoots: [Int]
+    /// The search's results, per slot (only pieces' entries are read).
+    private var facts: [PieceFacts]
+    /// Per component of the whole graph: its ports.
+    private var componentPorts: [PortCounts] = []
+    /// Per goal: how many components of the whole graph meet it.
+    private var componentsMeeting: [Int]
 
     init(position: QuortexPosition, tile: TileType) {
         self.position = position
@@ -58,6 +54,7 @@ struct PlacementAnalyzer {
             for side in camp.flowSides { campOfFlowSide[side] = campIndex }
         }
         self.goals = goals
+        allGoals = UInt8(1 << goals.count) &- 1
         self.campOfFlowSide = campOfFlowSide
         let tracer = FlowTracer(codes: codes)
         var arrivals: [(cell: Int, entry: Int, origin: Int)] = []
@@ -67,26 +64,67 @@ struct PlacementAnalyzer {
             }
         }
         self.arrivals = arrivals
-        pieces = (0..<(Topology.cellCount * 6)).filter { group[$0] == $0 }
-        parent = Array(0..<(Topology.cellCount * 6))
-        mask = [UInt8](repeating: 0, count: Topology.cellCount * 6)
-        var openEdges: [(a: Int, b: Int, cellA: Int, cellB: Int)] = []
-        for (a, b) in Topology.adjacencies {
-            let (cellA, cellB) = (a / 6, b / 6)
-            if codes[cellA] == 0 || codes[cellB] == 0 {
-                openEdges.append((group[a], group[b], cellA, cellB))
-            } else {
-                Self.union(group[a], group[b], in: &parent)
+        let slots = Topology.cellCount * 6
+        facts = [PieceFacts](repeating: PieceFacts(), count: slots)
+        componentsMeeting = [Int](repeating: 0, count: goals.count)
+        for port in Topology.ports { facts[group[port.slot]].ports.add(side: port.side) }
+        var clock = 0
+        for piece in 0..<slots where group[piece] == piece && facts[piece].reached < 0 {
+            let ports = search(from: piece, component: componentPorts.count, clock: &clock)
+            componentPorts.append(ports)
+            let met = meets(ports)
+            for goal in goals.indices where met & (1 << goal) != 0 { componentsMeeting[goal] += 1 }
+        }
+    }
+
+    /// Depth-first search from `piece`, which must not have been reached; returns the ports of
+    /// its subtree. Recursion depth is at most the number of pieces (111).
+    private mutating func search(from piece: Int, component index: Int, clock: inout Int) -> PortCounts {
+        let reached = clock
+        clock += 1
+        facts[piece].reached = reached
+        facts[piece].component = index
+        var low = reached
+        var size = 1
+        var ports = facts[piece].ports
+        let cell = piece / 6
+        let code = Int(codes[cell])
+        let first = piece % 6
+        let paired = code == 0 ? first : Int(PlacedTile.exitTable[code * 6 + first])
+        let neighbours = Topology.neighbour
+        for side in 0..<6 {
+            // A placed tile's piece has two sides: the representative and the one it pairs with.
+            guard code == 0 || side == first || side == paired else { continue }
+            let neighbour = neighbours[cell * 6 + side]
+            guard neighbour >= 0 else { continue }
+            let next = group[neighbour * 6 + (side + 3) % 6]
+            if facts[next].reached < 0 {
+                facts[next].parent = piece
+                ports.add(search(from: next, component: index, clock: &clock))
+                size += facts[next].subtreeSize
+                low = min(low, facts[next].low)
+            } else if next != facts[piece].parent {
+                // Two pieces share at most one pair of facing sides, so the parent is reached
+                // only by the tree edge and skipping it skips nothing else.
+                low = min(low, facts[next].reached)
             }
         }
-        self.openEdges = openEdges
-        placedForest = parent
-        portPieces = Topology.ports.map { (group[$0.slot], $0.cellIndex, UInt8(1 << $0.side)) }
-        portRoots = [Int](repeating: -1, count: Topology.ports.count)
+        facts[piece].low = low
+        facts[piece].subtreeSize = size
+        facts[piece].ports = ports
+        return ports
+    }
+
+    /// A bit per goal that a component with `ports` meets (it touches both of the goal's sides).
+    private func meets(_ ports: PortCounts) -> UInt8 {
+        let sides = ports.sides
+        var met: UInt8 = 0
+        for (index, goal) in goals.enumerated() where sides & goal == goal { met |= 1 << index }
+        return met
     }
 
     /// Every legal placement, by cell then rotation.
-    mutating func legalPlacements() -> [Placement] {
+    func legalPlacements() -> [Placement] {
         var result: [Placement] = []
         for cell in 0..<Topology.cellCount where codes[cell] == 0 {
             let legal = legalRotationBits(atCellIndex: cell)
@@ -98,12 +136,12 @@ struct PlacementAnalyzer {
     }
 
     /// Whether the tile can go anywhere at all.
-    mutating func hasLegalPlacement() -> Bool {
+    func hasLegalPlacement() -> Bool {
         (0..<Topology.cellCount).contains { codes[$0] == 0 && legalRotationBits(atCellIndex: $0) != 0 }
     }
 
     /// Legal rotations (0…5, ascending) at an empty cell.
-    mutating func legalRotations(atCellIndex x: Int) -> [Int] {
+    func legalRotations(atCellIndex x: Int) -> [Int] {
         let legal = legalRotationBits(atCellIndex: x)
         return (0..<6).filter { legal & (1 << $0) != 0 }
     }
@@ -111,19 +149,55 @@ struct PlacementAnalyzer {
     /// Bit r set when rotation r is legal at cell `x`. The six endpoints and the per-rotation
     /// scratch live in SIMD values, not arrays: this runs for every empty cell on every turn, and
     /// the arrays' allocations were a good part of its time.
-    private mutating func legalRotationBits(atCellIndex x: Int) -> UInt8 {
+    private func legalRotationBits(atCellIndex x: Int) -> UInt8 {
         guard codes[x] == 0 else { return 0 }
-        let baseSatisfied = buildComponents(without: x)
+        let piece = x * 6
+        // Without X its component falls apart into the subtrees of the children that no back
+        // edge lifts above X, and the rest (its ancestors and the other children's subtrees).
+        var separated = SIMD8<Int>(repeating: -1)
+        let whole = componentPorts[facts[piece].component]
+        var rest = whole.removing(facts[piece].ports)
+        // Goals another component already meets stay met.
+        let wholeMeets = meets(whole)
+        var baseSatisfied: UInt8 = 0
+        for (goal, count) in componentsMeeting.enumerated() where count > Int(wholeMeets >> goal & 1) {
+            baseSatisfied |= 1 << goal
+        }
+        for side in 0..<6 {
+            let neighbour = Topology.neighbour[x * 6 + side]
+            guard neighbour >= 0 else { continue }
+            let child = group[neighbour * 6 + (side + 3) % 6]
+            guard facts[child].parent == piece else { continue }
+            if facts[child].low >= facts[piece].reached {
+                separated[side] = child
+                baseSatisfied |= meets(facts[child].ports)
+            } else {
+                rest = rest.adding(facts[child].ports)
+            }
+        }
+        baseSatisfied |= meets(rest)
+        // Every camp keeps a route whatever goes on X, as on most cells early in a game.
+        if baseSatisfied == allGoals { return 0b11_1111 }
         var endpoint = SIMD8<Int>(repeating: 0)
         var endpointMask = SIMD8<UInt8>(repeating: 0)
         for side in 0..<6 {
             let neighbour = Topology.neighbour[x * 6 + side]
-            if neighbour >= 0 {
-                endpoint[side] = find(group[neighbour * 6 + (side + 3) % 6])
-                endpointMask[side] = mask[endpoint[side]]
-            } else {
+            guard neighbour >= 0 else {
                 endpoint[side] = -1 - side
                 endpointMask[side] = 1 << Topology.portSide[x * 6 + side]
+                continue
+            }
+            let next = group[neighbour * 6 + (side + 3) % 6]
+            // The rest of the component, unless a separated child's subtree holds the neighbour.
+            endpoint[side] = Topology.cellCount * 6
+            endpointMask[side] = rest.sides
+            for childSide in 0..<6 where separated[childSide] >= 0 {
+                let child = separated[childSide]
+                if facts[child].reached <= facts[next].reached && facts[next].reached < facts[child].reached + facts[child].subtreeSize {
+                    endpoint[side] = child
+                    endpointMask[side] = facts[child].ports.sides
+                    break
+                }
             }
         }
         // Endpoints that reach the same component are one piece whatever the rotation: each
@@ -186,48 +260,16 @@ struct PlacementAnalyzer {
         }
         return true
     }
+}
 
-    /// Components of the route graph with cell `x` removed; returns a bit per goal already met.
-    private mutating func buildComponents(without x: Int) -> UInt8 {
-        for piece in pieces {
-            parent[piece] = placedForest[piece]
-            mask[piece] = 0
-        }
-        for edge in openEdges where edge.cellA != x && edge.cellB != x {
-            Self.union(edge.a, edge.b, in: &parent)
-        }
-        for (index, port) in portPieces.enumerated() {
-            guard port.cell != x else {
-                portRoots[index] = -1
-                continue
-            }
-            let root = find(port.piece)
-            portRoots[index] = root
-            mask[root] |= port.bit
-        }
-        var satisfied: UInt8 = 0
-        for root in portRoots where root >= 0 {
-            let component = mask[root]
-            for (index, goal) in goals.enumerated() where component & goal == goal {
-                satisfied |= 1 << index
-            }
-        }
-        return satisfied
-    }
-
-    private static func union(_ a: Int, _ b: Int, in parent: inout [Int]) {
-        let rootA = root(a, in: &parent), rootB = root(b, in: &parent)
-        if rootA != rootB { parent[rootA] = rootB }
-    }
-
-    private static func root(_ slot: Int, in parent: inout [Int]) -> Int {
-        var slot = slot
-        while parent[slot] != slot {
-            parent[slot] = parent[parent[slot]]
-            slot = parent[slot]
-        }
-        return slot
-    }
-
-    private mutating func find(_ slot: Int) -> Int { Self.root(slot, in: &parent) }
+/// What the search learned about one piece: when it was reached (−1 until it is), the earliest
+/// piece a back edge from its subtree reaches, how many pieces its subtree holds, its parent
+/// (−1 for a root), its component, and its subtree's ports (its own until the search is back).
+private struct PieceFacts {
+    var reached = -1
+    var low = 0
+    var subtreeSize = 0
+    var parent = -1
+    var component = -1
+    var ports = PortCounts()
 }

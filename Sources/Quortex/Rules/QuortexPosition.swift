@@ -43,7 +43,7 @@ public struct QuortexPosition: Hashable, Codable, Sendable {
     /// Every legal placement of the drawn tile.
     public var legalPlacements: [Placement] {
         guard let drawn else { return [] }
-        var analyzer = PlacementAnalyzer(position: self, tile: drawn)
+        let analyzer = PlacementAnalyzer(position: self, tile: drawn)
         return analyzer.legalPlacements()
     }
 }

@@ -16,7 +16,7 @@ extension QuortexState {
         guard position.board.codes[index] == 0 else {
             throw .invalidAction("\(placement.cell.name) already holds a tile")
         }
-        var analyzer = PlacementAnalyzer(position: position, tile: tile)
+        let analyzer = PlacementAnalyzer(position: position, tile: tile)
         guard analyzer.legalRotations(atCellIndex: index).contains(placement.rotation) else {
             throw .invalidAction(
                 "\(tile.displayName) on \(placement.cell.name) turned \(placement.rotation) would leave \(cutOff(by: placement, tile: tile)) without a possible route")
@@ -77,7 +77,7 @@ extension QuortexState {
 
     private mutating func checkConstraint() {
         guard let tile = position.drawn else { return }
-        var analyzer = PlacementAnalyzer(position: position, tile: tile)
+        let analyzer = PlacementAnalyzer(position: position, tile: tile)
         if !analyzer.hasLegalPlacement() {
             finish(camps: [position.seating.campOfSeat[currentSeat]], winType: .constraint)
         }
