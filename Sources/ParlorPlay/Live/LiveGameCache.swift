@@ -10,6 +10,10 @@ package final class LiveGameCache: Sendable {
         var games: [UUID: LiveGame] = [:]
         /// The newest seq the bus announced for a held game, when the copy is behind it.
         var heard: [UUID: Int] = [:]
+        /// Each game's version after this node's move that is being appended, until the append
+        /// answers: its notice, which PostgreSQL sends only once the move is committed, often
+        /// arrives first, and adopting this copy then spares replaying the move by the rules.
+        var pending: [UUID: LiveGame] = [:]
     }
 
     private let held = Mutex(Held())
@@ -44,6 +48,21 @@ package final class LiveGameCache: Sendable {
             }
             held.games[game.id] = game
             if let heard = held.heard[game.id], heard <= game.row.seq { held.heard[game.id] = nil }
+            if let pending = held.pending[game.id], pending.row.seq <= game.row.seq { held.pending[game.id] = nil }
+        }
+    }
+
+    /// `game` is this node's next version of it, being appended: a notice of exactly its last
+    /// move (same seq, seat, action, move id and time) proves it committed, and makes it the
+    /// copy (see ``advance(by:)``).
+    func expect(_ game: LiveGame) {
+        held.withLock { $0.pending[game.id] = game }
+    }
+
+    /// The append of `game` answered without committing it (or failed): it is no longer expected.
+    func withdraw(_ game: LiveGame) {
+        held.withLock { held in
+            if held.pending[game.id]?.row.seq == game.row.seq { held.pending[game.id] = nil }
         }
     }
 
@@ -62,9 +81,24 @@ package final class LiveGameCache: Sendable {
     /// copy is not the game just before that move (see ``LiveGame/advanced(by:)``).
     @discardableResult
     func advance(by notice: GameNotice) -> LiveGame? {
-        guard let game = notice.game, let advanced = heldCopy(of: game)?.advanced(by: notice) else { return nil }
+        guard let game = notice.game else { return nil }
+        if let adopted = adoptPending(game, by: notice) { return adopted }
+        guard let advanced = heldCopy(of: game)?.advanced(by: notice) else { return nil }
         put(advanced)
         return get(game)
+    }
+
+    /// The expected version of `id`, kept and returned, when `notice` announces its last move.
+    private func adoptPending(_ id: UUID, by notice: GameNotice) -> LiveGame? {
+        guard case .moved(_, let seq, let move?) = notice else { return nil }
+        let adopted = held.withLock { held -> LiveGame? in
+            guard let pending = held.pending[id], pending.row.seq == seq, pending.entries.last == move.entry(seq: seq) else { return nil }
+            held.pending[id] = nil
+            return pending
+        }
+        guard let adopted else { return nil }
+        put(adopted)
+        return get(id)
     }
 
     /// Applies a presence change to the held copy of `id`, if any: how many of `user`'s sockets
@@ -80,5 +114,6 @@ package final class LiveGameCache: Sendable {
     private static func drop(_ id: UUID, from held: inout Held) {
         held.games[id] = nil
         held.heard[id] = nil
+        held.pending[id] = nil
     }
 }

@@ -18,7 +18,18 @@ struct BatchedMoveLog: MoveLog {
         let notice = GameNotice.moved(game: game.id, seq: entry.seq, move: NoticedMove(entry, deadline: game.row.deadlineAt))
         let notification = bus.notification(for: notice)
         let move = MoveAppender.Move(game: game.id, entry: entry, deadline: game.row.deadlineAt, notification: notification)
-        guard try await appender.append(move) else { return .superseded }
+        cache.expect(game)
+        let appended: Bool
+        do {
+            appended = try await appender.append(move)
+        } catch {
+            cache.withdraw(game)
+            throw error
+        }
+        guard appended else {
+            cache.withdraw(game)
+            return .superseded
+        }
         cache.put(game)
         // A bus that does not ride on the database (none does on PostgreSQL today) hears it now.
         if notification == nil { await bus.publish(notice) }

@@ -35,6 +35,46 @@ import Testing
         #expect(cache.advance(by: GameNotice.moved(game: game.id, seq: 2, move: NoticedMove(entry, deadline: nil))) == nil)
     }
 
+    @Test func theNoticeOfAnExpectedMoveAdoptsThisNodesVersionInsteadOfReplayingIt() throws {
+        let game = try Self.activeGame()
+        var (expected, entry) = try Self.played(game)
+        // A mark the replay cannot produce: it keeps the held copy's seats.
+        expected.seats[0].name = "expected"
+        let notice = GameNotice.moved(game: game.id, seq: 1, move: NoticedMove(entry, deadline: nil))
+
+        let adopting = LiveGameCache()
+        adopting.put(game)
+        adopting.expect(expected)
+        #expect(adopting.advance(by: notice)?.seats[0].name == "expected")
+        #expect(adopting.get(game.id)?.seats[0].name == "expected")
+        #expect(adopting.advance(by: notice) == nil, "adopted once, and already at seq 1")
+
+        var other = entry
+        other.moveID = "m-other"
+        let replaying = LiveGameCache()
+        replaying.put(game)
+        replaying.expect(expected)
+        let replayed = replaying.advance(by: GameNotice.moved(game: game.id, seq: 1, move: NoticedMove(other, deadline: nil)))
+        #expect(replayed?.row.seq == 1 && replayed?.seats[0].name == "u0", "another node's move with that seq is replayed")
+
+        let withdrawn = LiveGameCache()
+        withdrawn.put(game)
+        withdrawn.expect(expected)
+        withdrawn.withdraw(expected)
+        #expect(withdrawn.advance(by: notice)?.seats[0].name == "u0", "a withdrawn version is not adopted")
+
+        let empty = LiveGameCache()
+        empty.expect(expected)
+        #expect(empty.get(game.id) == nil, "an expected version is not served before its notice")
+        #expect(empty.advance(by: notice)?.seats[0].name == "expected", "the notice proves it committed")
+
+        let answered = LiveGameCache()
+        answered.expect(expected)
+        answered.put(expected)
+        answered.remove(game.id)
+        #expect(answered.advance(by: notice) == nil, "the append's own answer settled it")
+    }
+
     @Test func aCopyBehindTheNewestNoticeIsNotServedUntilItCatchesUp() throws {
         let cache = LiveGameCache()
         let game = try Self.activeGame()
