@@ -53,10 +53,9 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
 
     func decodeAction(from decoder: any Decoder) -> SubmittedAction {
         do {
-            // The message's own decoder knows nothing of the game's key convention: the action is
-            // read as JSON and decoded again with it.
-            let json = try JSONEncoder().encode(try JSONValue(from: decoder))
-            return .decoded(DecodedAction(value: try Self.decodeAction(json: json)))
+            // Straight from the message's decoder: game values name their own keys, so no
+            // decoder setting of GameJSON's is missed (it has none).
+            return .decoded(DecodedAction(value: try Module.Action(from: decoder)))
         } catch let error as GameError {
             return .undecodable(error)
         } catch {

@@ -83,7 +83,7 @@ package final class PostgresGameEventBus: GameEventBus, Service {
     private func deliver(_ payload: String) {
         let notice: GameNotice
         do {
-            notice = try JSONDecoder().decode(GameNotice.self, from: Data(payload.utf8))
+            notice = try Self.notice(from: payload)
         } catch {
             // A newer node may send kinds this build does not know; they are not for us.
             logger.warning("ignored an unreadable game notice", metadata: ["payload": "\(payload.prefix(200))"])
@@ -139,7 +139,15 @@ extension PostgresGameEventBus {
         return encoded(.chat(game: game, line: trimmed))
     }
 
+    /// The notice a payload carries: a move in its compact form (``GameNotice/movePayload``),
+    /// anything else as JSON.
+    package static func notice(from payload: String) throws -> GameNotice {
+        if let move = try GameNotice(movePayload: payload) { return move }
+        return try JSONDecoder().decode(GameNotice.self, from: Data(payload.utf8))
+    }
+
     private static func encoded(_ notice: GameNotice) -> String? {
+        if let compact = notice.movePayload { return compact }
         guard let bytes = try? DirectJSONEncoder().encodeOrFallback(notice) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -153,7 +153,7 @@ import Testing
         let payload = try #require(PostgresGameEventBus.payload(for: notice, logger: .quiet))
         #expect(payload.utf8.count <= Database.maximumNotificationPayloadBytes)
         #expect(payload.utf8.count > Database.maximumNotificationPayloadBytes - 12, "as much text as fits is kept")
-        let decoded = try JSONDecoder().decode(GameNotice.self, from: Data(payload.utf8))
+        let decoded = try PostgresGameEventBus.notice(from: payload)
         guard case .chat(_, let line) = decoded else {
             Issue.record("expected a chat notice, got \(decoded)")
             return
@@ -161,18 +161,58 @@ import Testing
         #expect(line.name == "n" && line.user == "u")
 
         let small = GameNotice.left(game: Self.game, user: "u", seat: 1, at: 2)
-        #expect(try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: small, logger: .quiet) ?? "").utf8)) == small)
+        #expect(try PostgresGameEventBus.notice(from: PostgresGameEventBus.payload(for: small, logger: .quiet) ?? "") == small)
         // A move is only a shortcut for receivers: one too long to carry is left out, not the notice.
         let entry = MoveEntry(seq: 3, seat: 1, kind: .action, action: "\"" + String(repeating: "x", count: 9_000) + "\"", moveID: "m", at: 7)
         let heavy = GameNotice.moved(game: Self.game, seq: 3, move: NoticedMove(entry, deadline: 9))
-        let light = try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: heavy, logger: .quiet) ?? "").utf8))
+        let light = try PostgresGameEventBus.notice(from: PostgresGameEventBus.payload(for: heavy, logger: .quiet) ?? "")
         #expect(light == .moved(game: Self.game, seq: 3))
         var move = NoticedMove(entry, deadline: 9)
         move.action = #""d4r2""#
         let carried = GameNotice.moved(game: Self.game, seq: 3, move: move)
-        #expect(try JSONDecoder().decode(GameNotice.self, from: Data((PostgresGameEventBus.payload(for: carried, logger: .quiet) ?? "").utf8)) == carried)
+        #expect(try PostgresGameEventBus.notice(from: PostgresGameEventBus.payload(for: carried, logger: .quiet) ?? "") == carried)
         let hopeless = GameNotice.left(game: Self.game, user: String(repeating: "u", count: 8_000), seat: nil, at: 1)
         #expect(PostgresGameEventBus.payload(for: hopeless, logger: .quiet) == nil)
+    }
+
+    @Test func aMoveTravelsInItsCompactFormWhateverItsTextsHold() throws {
+        let texts: [(action: String?, moveID: String?)] = [
+            (#"{"place":"d4r2"}"#, "m-1"), (nil, nil), (#""é\t|""#, "tab\tand\u{1}é🎲"), ("", ""), (#"{"a":1}"#, nil), (nil, "only an id"),
+        ]
+        for (index, text) in texts.enumerated() {
+            let entry = MoveEntry(
+                seq: index + 1, seat: index % 3, kind: index == 1 ? .resign : .action, action: text.action, moveID: text.moveID, at: 1_700_000_000_000)
+            for deadline in [nil, Int64(1_700_000_030_000)] {
+                let notice = GameNotice.moved(game: Self.game, seq: index + 1, move: NoticedMove(entry, deadline: deadline))
+                let payload = try #require(PostgresGameEventBus.payload(for: notice, logger: .quiet))
+                #expect(payload.hasPrefix("m\t"), "a move with its entry is not JSON")
+                #expect(try PostgresGameEventBus.notice(from: payload) == notice, "\(text)")
+            }
+        }
+        // Every other notice, and a move without its entry, is still JSON.
+        #expect(PostgresGameEventBus.payload(for: .moved(game: Self.game, seq: 4), logger: .quiet)?.first == "{")
+        #expect(try PostgresGameEventBus.notice(from: #"{"kind":"moved","game":"\#(Self.game)","seq":4}"#) == .moved(game: Self.game, seq: 4))
+
+        let good = try #require(Self.movePayload(action: "[1]", moveID: "x"))
+        #expect(try PostgresGameEventBus.notice(from: good).seq == 2)
+        let broken = [
+            "m\t", "m\tnot-a-uuid\t2\t0\taction\t5\t6\t3\t1\t[1]x",
+            good.replacingOccurrences(of: "\t3\t1\t", with: "\t99\t1\t"), good.replacingOccurrences(of: "\t3\t1\t", with: "\t3\t7\t"),
+            good.replacingOccurrences(of: "\t3\t1\t", with: "\t-2\t1\t"), good.replacingOccurrences(of: "\t3\t1\t", with: "\t3\t0\t"),
+            good.replacingOccurrences(of: "\taction\t", with: "\tdance\t"), good.replacingOccurrences(of: "\t6\t3\t", with: "\tsix\t3\t"),
+        ]
+        for payload in broken {
+            #expect(throws: MovePayloadError.self, "\(payload)") { try PostgresGameEventBus.notice(from: payload) }
+        }
+        // A length that cuts a character in two is refused, not read as a shorter text.
+        let accented = try #require(Self.movePayload(action: "é", moveID: nil))
+        #expect(throws: MovePayloadError.self) { try PostgresGameEventBus.notice(from: accented.replacingOccurrences(of: "\t6\t2\t0\t", with: "\t6\t1\t0\t")) }
+    }
+
+    /// The payload of move 2 by seat 0 at 5, deadline 6.
+    static func movePayload(action: String, moveID: String?) -> String? {
+        let entry = MoveEntry(seq: 2, seat: 0, kind: .action, action: action, moveID: moveID, at: 5)
+        return PostgresGameEventBus.payload(for: .moved(game: game, seq: 2, move: NoticedMove(entry, deadline: 6)), logger: .quiet)
     }
 
     @Test(.enabled(if: postgres)) func runReturnsOnCancellationAndEndsStreams() async throws {
