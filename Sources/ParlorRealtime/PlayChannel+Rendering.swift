@@ -82,7 +82,7 @@ extension PlayChannel {
             guard let state = game.state(at: number) else { continue }
             let entry = game.entries[number - 1]
             let moved = RealtimeMoveMade(
-                game: game.id, seq: entry.seq, seat: entry.seat, action: try entry.action.map { GameValue(try game.engine.action(canonical: $0)) },
+                game: game.id, seq: entry.seq, seat: entry.seat, action: entry.action.map { GameValue(JSONFragment(trusted: $0)) },
                 kind: entry.kind.rawValue, view: GameValue(try game.engine.view(of: state, seat: seat)))
             frames.append(.encoding(moved))
         }
@@ -95,9 +95,9 @@ extension PlayChannel {
         let state = RealtimeState(
             game: game.id, gameType: game.row.gameID, seq: game.row.seq, status: game.row.status.rawValue, seat: seat,
             seats: Self.seats(of: game), view: try game.current.map { GameValue(try engine.view(of: $0, seat: seat)) },
-            missed: try missed.map { entry in
+            missed: missed.map { entry in
                 RealtimeMoveRecord(
-                    seq: entry.seq, seat: entry.seat, action: try entry.action.map { GameValue(try engine.action(canonical: $0)) },
+                    seq: entry.seq, seat: entry.seat, action: entry.action.map { GameValue(JSONFragment(trusted: $0)) },
                     kind: entry.kind.rawValue)
             },
             outcome: game.row.outcome.map(RealtimeOutcome.init))

@@ -82,6 +82,20 @@ import Testing
 
     struct HoldsNothing: Encodable { var nothing = Nothing(); var after = 1 }
 
+    @Test func aTrustedFragmentIsCopiedAsItIsAndOtherEncodersGetItsValue() throws {
+        struct Message: Encodable {
+            var seq: Int
+            var action: JSONFragment?
+            var notation: JSONFragment
+            var none: JSONFragment?
+        }
+        let message = Message(
+            seq: 3, action: JSONFragment(trusted: #"{"place":"d4r2","n":[1,2.5,true,null]}"#), notation: JSONFragment(trusted: #""d4r2""#), none: nil)
+        let direct = String(decoding: try DirectJSONEncoder().encode(message), as: UTF8.self)
+        #expect(direct == #"{"seq":3,"action":{"place":"d4r2","n":[1,2.5,true,null]},"notation":"d4r2"}"#)
+        try Self.expectSameJSON(message)
+    }
+
     @Test func containersAskedForTwiceAndEmptyValuesMatch() throws {
         try Self.expectSameJSON(TwoCalls())
         try Self.expectSameJSON(HoldsNothing())

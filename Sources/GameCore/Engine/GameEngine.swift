@@ -91,8 +91,6 @@ public protocol GameEngine: Sendable {
     func viewJSON(of state: EngineState, seat: Int?) throws -> Data
     /// A viewer's view as the module's own `View` value, for a message that carries it.
     func view(of state: EngineState, seat: Int?) throws -> any Encodable & Sendable
-    /// A stored canonical action as the module's own `Action` value.
-    func action(canonical json: String) throws -> any Encodable & Sendable
     /// The replay record: the module's `GameRecord` as JSON.
     func recordJSON(settings: String, seed: GameSeed, seats: [GamePlayer], actions: [(seat: Int, action: String?)]) throws -> Data
 }

@@ -136,10 +136,6 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
         view(of: try typed(state), seat: seat)
     }
 
-    func action(canonical json: String) throws -> any Encodable & Sendable {
-        try GameJSON.decoder().decode(Module.Action.self, from: Data(json.utf8))
-    }
-
     func recordJSON(settings: String, seed: GameSeed, seats: [GamePlayer], actions: [(seat: Int, action: String?)]) throws -> Data {
         let decoded = try GameJSON.decoder().decode(Module.Settings.self, from: Data(settings.utf8))
         let seated = try actions.compactMap { stored in
