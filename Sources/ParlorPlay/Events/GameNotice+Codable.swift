@@ -1,6 +1,7 @@
 import Foundation
 
-/// A notice on the wire between nodes: one flat JSON object tagged by `kind`, as `NOTIFY` carries it.
+/// A notice on the wire between nodes: one flat JSON object tagged by `kind`, as `NOTIFY` carries it
+/// (except a move with its entry, which travels in ``GameNotice/movePayload``'s compact form).
 extension GameNotice: Codable {
     private enum Key: String, CodingKey {
         case kind, game, seq, user, seat, text, name, at, move, invitation, from, events, hidden, key
