@@ -88,16 +88,19 @@ package struct SyncService: Sendable {
 
             let added = fresh.map { rows[$0] }
             guard !added.isEmpty else { return (0, head, try await SyncStore.version(of: user, on: sql), nil) }
+            try await SyncStore.insert(added, firstChange: head + 1, receivedAt: receivedAt, of: user, on: sql)
+            let newHead = head + Int64(added.count)
+            try await SyncStore.setHead(newHead, of: user, on: sql)
+            try await Self.advanceDevices(with: added, of: user, on: sql)
+            let version = try await SyncStore.version(of: user, on: sql)
+            // Last: results move leaderboard rows that every user's results share, locked until
+            // the commit, so nothing else of this transaction may come after them.
             var afterCommit: (@Sendable () async -> Void)?
             if let recorder {
                 let prior = try Self.decode(try await SyncStore.bodies(upTo: head, of: user, on: sql))
                 afterCommit = try await recorder.record(fresh.map { batch.events[$0] }, after: prior, of: user, on: sql)
             }
-            try await SyncStore.insert(added, firstChange: head + 1, receivedAt: receivedAt, of: user, on: sql)
-            let newHead = head + Int64(added.count)
-            try await SyncStore.setHead(newHead, of: user, on: sql)
-            try await Self.advanceDevices(with: added, of: user, on: sql)
-            return (added.count, newHead, try await SyncStore.version(of: user, on: sql), afterCommit)
+            return (added.count, newHead, version, afterCommit)
         }
         await afterCommit?()
         return PushResult(

@@ -89,7 +89,7 @@ struct LoadtestSeat<Game: LoadtestGame> {
                 if !started, now - joinedAt > Self.startTimeout { return .abandoned(reason: "start_timeout", started: false) }
                 if now - lastProgress > Self.stallTimeout { return .abandoned(reason: "stalled", started: started) }
                 if let pending, now - pending.sentAt > Self.ackTimeout {
-                    metrics.error("ack_timeout")
+                    metrics.error("ack_timeout", example: "game \(game.uuidString.lowercased()) move \(pending.move.moveId)")
                     await resend(pending.move)
                 }
                 await moveIfMyTurn()

@@ -38,8 +38,10 @@ struct MoveStep: Sendable {
             try await PlayStore.complete(id, outcome: outcome, at: endedAt, on: sql)
             stored.seats = try await RatingStore.record(outcome, of: stored, at: now, on: sql)
             let finished = Self.finished(stored, outcome: outcome, at: endedAt)
-            if let results = hooks.results { announced = try await results.record(finished, on: sql) }
             try await hooks.notifier?.ended(finished, name: stored.engine.catalogEntry.displayName, on: sql)
+            // Last: the results move rows every game ending shares (a leaderboard's histogram),
+            // locked until the commit, so nothing else of this transaction may come after them.
+            if let results = hooks.results { announced = try await results.record(finished, on: sql) }
         } else if let notifier = hooks.notifier, let turn = turnPassed(stored) {
             try await notifier.turnPassed(turn, on: sql)
         }

@@ -66,8 +66,14 @@ extension LeaderboardStore {
         return changed.map { Move(board: $0.board, period: $0.period, from: stored[$0], to: scores[$0]) }
     }
 
-    /// Moves the histogram's counts, then its buckets, each in key order so that transactions
-    /// touching the same rows take their locks in one order.
+    /// Moves the histogram's counts and its buckets, each in key order so that transactions
+    /// touching the same rows take their locks in one order. The callers make this the last
+    /// write of their transaction: every finished game of a board moves the same few rows (all
+    /// scores under 1,024 share one bucket), and a row lock is held until the commit, so each
+    /// statement after it would hold up every other game ending meanwhile. On PostgreSQL both
+    /// tables move in one statement, so the lock is held for that statement and the commit.
+    /// A row whose count drops to zero stays (readers skip it): deleting it would take another
+    /// statement under the same locks, and a score once held is likely to be held again.
     static func applyCounts(_ moves: [Move], on sql: any SQLDatabase) async throws {
         var scores: [CountKey: Int64] = [:]
         var buckets: [CountKey: Int64] = [:]
@@ -78,25 +84,24 @@ extension LeaderboardStore {
                 buckets[CountKey(board: move.board, period: move.period, value: bucket(of: score)), default: 0] += delta
             }
         }
-        try await apply(scores, to: "leaderboard_counts", column: "score", on: sql)
-        try await apply(buckets, to: "leaderboard_buckets", column: "bucket", on: sql)
+        let statements = upserts(scores, into: "leaderboard_counts", column: "score") + upserts(buckets, into: "leaderboard_buckets", column: "bucket")
+        if sql.dialect.name != "sqlite", statements.count == 2 {
+            // A data-modifying WITH runs whether or not the main statement reads it.
+            try await sql.raw("WITH counted AS (\(statements[0])) \(statements[1])").run()
+        } else {
+            for statement in statements { try await sql.raw(statement).run() }
+        }
     }
 
-    /// Adds each delta to its row (made when missing), then removes the rows a decrease emptied.
-    private static func apply(_ deltas: [CountKey: Int64], to table: String, column: String, on sql: any SQLDatabase) async throws {
+    /// Statements adding each delta to its row (made when missing).
+    private static func upserts(_ deltas: [CountKey: Int64], into table: String, column: String) -> [SQLQueryString] {
         let changed = deltas.filter { $0.value != 0 }.sorted { $0.key < $1.key }
-        for slice in slices(of: changed) {
+        return slices(of: changed).map { slice in
             let rows = slice.map { key, delta -> SQLQueryString in "(\(bind: key.board), \(bind: key.period), \(bind: key.value), \(bind: delta))" }
-            try await sql.raw("""
+            return """
                 INSERT INTO \(ident: table) (board, period, \(ident: column), entries) VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (board, period, \(ident: column)) DO UPDATE SET entries = \(ident: table).entries + excluded.entries
-                """).run()
-        }
-        for slice in slices(of: changed.filter { $0.value < 0 }.map(\.key)) {
-            try await sql.raw("""
-                DELETE FROM \(ident: table) WHERE (board, period, \(ident: column)) IN (VALUES \(slice.map(\.values).joined(separator: ", ")))
-                AND entries <= 0
-                """).run()
+                """
         }
     }
 
@@ -128,8 +133,6 @@ extension LeaderboardStore {
         var board: String
         var period: String
         var value: Int64
-
-        var values: SQLQueryString { "(\(bind: board), \(bind: period), \(bind: value))" }
 
         static func < (a: Self, b: Self) -> Bool { (a.board, a.period, a.value) < (b.board, b.period, b.value) }
     }

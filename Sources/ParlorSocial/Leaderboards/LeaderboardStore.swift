@@ -84,7 +84,7 @@ enum LeaderboardStore {
     static func counts(between a: Int64, and b: Int64, board: String, period: String, on sql: any SQLDatabase) async throws -> [Int64: Int] {
         let rows = try await sql.raw("""
             SELECT score, entries FROM leaderboard_counts WHERE board = \(bind: board) AND period = \(bind: period)
-            AND score BETWEEN \(bind: min(a, b)) AND \(bind: max(a, b))
+            AND score BETWEEN \(bind: min(a, b)) AND \(bind: max(a, b)) AND entries > 0
             """).all()
         var answer: [Int64: Int] = [:]
         for row in rows { answer[try row.decode(column: "score", as: Int64.self)] = Int(try row.decode(column: "entries", as: Int64.self)) }

@@ -9,7 +9,8 @@ import SQLKit
 import Testing
 
 /// The histogram the ranks are read from always agrees with a plain count over the entries:
-/// after random batches of writes, score changes across buckets, negative scores and erasures, on both orders.
+/// after random batches of writes, score changes across buckets, negative scores and erasures, on both orders,
+/// and the counts per score list exactly the scores held.
 @Suite struct LeaderboardStoreTests {
     static func board(_ order: LeaderboardOrder) -> SocialCatalogue.Board {
         SocialCatalogue.Board(
@@ -59,6 +60,9 @@ import Testing
                         let got = try await LeaderboardStore.better(than: probe, board: board.id, period: "all", order: order, on: sql)
                         #expect(got == expected, "\(order) \(probe)")
                     }
+                    // Rows a decrease emptied stay in the table but are never read as scores.
+                    let counts = try await LeaderboardStore.counts(between: -3001, and: 3001, board: board.id, period: "all", on: sql)
+                    #expect(counts == Dictionary(grouping: scores, by: { $0 }).mapValues(\.count), "\(order)")
                 }
             }
         }
