@@ -26,8 +26,8 @@ enum RealtimeFrames {
         encode(RealtimePong(id: id))
     }
 
-    static func error(_ code: RealtimeErrorCode, _ message: String, game: UUID? = nil) -> OutgoingFrame {
-        encode(RealtimeError(code: code.rawValue, message: message, game: game))
+    static func error(_ code: RealtimeErrorCode, _ message: String, game: UUID? = nil, moveID: String? = nil) -> OutgoingFrame {
+        encode(RealtimeError(code: code.rawValue, message: message, game: game, moveId: moveID))
     }
 
     static func encode(_ value: some Encodable) -> OutgoingFrame {

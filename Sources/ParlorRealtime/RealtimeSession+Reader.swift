@@ -38,7 +38,12 @@ extension RealtimeSession {
         if state.bucket.wasFull { state.strikes = 0 }
         guard allowed else {
             state.strikes += 1
-            let error = RealtimeFrames.error(.rateLimited, "too many messages; at most \(Int(configuration.messagesPerSecond)) a second")
+            // Named by its game and move id, as any refused move is, so that a client knows which
+            // move to send again; the refusal stays cheap, since a flood closes after a few.
+            let refused = text.flatMap(RefusedMessage.init(text:))
+            let error = RealtimeFrames.error(
+                .rateLimited, "too many messages; at most \(Int(configuration.messagesPerSecond)) a second", game: refused?.game,
+                moveID: refused?.moveID)
             guard state.strikes < configuration.rateLimitStrikes else { return close(with: error, .rateLimited) }
             connection.enqueue(.frames([error]))
             return .next
@@ -125,5 +130,28 @@ extension RealtimeSession {
         let play = self.play
         decoder.userInfo[ActionDecoding.key] = ActionDecoding { game, at in play.decodeAction(of: game, from: at) }
         return try? decoder.decode(InboundMessage.self, from: data)
+    }
+}
+
+/// The fields that name what a refused message was about: its game and, for a move, its move
+/// id. Anything unreadable names nothing.
+private struct RefusedMessage: Decodable {
+    var game: UUID?
+    var moveID: String?
+
+    private enum Key: String, CodingKey {
+        case game
+        case moveID = "move_id"
+    }
+
+    init?(text: String) {
+        guard let read = try? JSONDecoder().decode(Self.self, from: Data(text.utf8)) else { return nil }
+        self = read
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        game = try? c.decodeIfPresent(UUID.self, forKey: .game)
+        moveID = try? c.decodeIfPresent(String.self, forKey: .moveID)
     }
 }

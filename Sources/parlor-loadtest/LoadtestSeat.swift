@@ -95,8 +95,8 @@ struct LoadtestSeat<Game: LoadtestGame> {
                 await moveIfMyTurn()
             case .message(let message):
                 // The connection's every message arrives here; an earlier game's late ones and
-                // the user's own are not this seat's.
-                guard message.routedGame == game else { continue }
+                // the user's own are not this seat's. An error about no game is counted here.
+                guard message.routedGame == game || (message.routedGame == nil && message.type == .error) else { continue }
                 if let result = await handle(message) { return result }
             }
         }

@@ -127,6 +127,31 @@ import WSCore
         }
     }
 
+    @Test func aMoveRefusedForTheRateIsNamedByItsGameAndMoveID() async throws {
+        let configuration = RealtimeConfiguration.forTests {
+            $0.messageBurst = 1
+            $0.messagesPerSecond = 0.01
+            $0.rateLimitStrikes = 5
+        }
+        try await withRealtimeServer(configuration: configuration) { server in
+            let socket = TestSocket(url: server.url, token: "good-alice")
+            _ = try await socket.next("welcome")
+            let game = UUID()
+            socket.send(#"{"type":"ping","id":"first"}"#)
+            _ = try await socket.next("pong")
+            socket.send(#"{"type":"move","game":"\#(game)","move_id":"m-7","action":"a1r0","seq":3}"#)
+            let refused = try await socket.next("error")
+            #expect(refused.code == "rate_limited" && refused.game == game && refused.moveID == "m-7")
+            // What names no game, or is not JSON at all, is refused all the same, naming nothing.
+            socket.send(#"{"type":"ping","id":"second"}"#)
+            let unnamed = try await socket.next("error")
+            #expect(unnamed.code == "rate_limited" && unnamed.game == nil && unnamed.moveID == nil)
+            socket.send("not json")
+            let unreadable = try await socket.next("error")
+            #expect(unreadable.code == "rate_limited" && unreadable.game == nil && unreadable.moveID == nil)
+        }
+    }
+
     private struct Placement: Decodable, Equatable {
         var cell: String
         var rotation: Int
