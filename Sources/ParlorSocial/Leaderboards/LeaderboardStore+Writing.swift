@@ -67,13 +67,13 @@ extension LeaderboardStore {
     }
 
     /// Moves the histogram's counts and its buckets, each in key order so that transactions
-    /// touching the same rows take their locks in one order. The callers make this the last
-    /// write of their transaction: every finished game of a board moves the same few rows (all
-    /// scores under 1,024 share one bucket), and a row lock is held until the commit, so each
-    /// statement after it would hold up every other game ending meanwhile. On PostgreSQL both
-    /// tables move in one statement, so the lock is held for that statement and the commit.
-    /// A row whose count drops to zero stays (readers skip it): deleting it would take another
-    /// statement under the same locks, and a score once held is likely to be held again.
+    /// touching the same rows take their locks in one order. A finished game and a stats upload
+    /// make this the last write of their transaction: every result on a board moves the same
+    /// few rows (all scores under 1,024 share one bucket), and a row lock is held until the
+    /// commit, so each statement after it would hold up every other result meanwhile. On
+    /// PostgreSQL both tables move in one statement, so the lock is held for that statement and
+    /// the commit. A row whose count drops to zero stays (readers skip it): deleting it would
+    /// take another statement under the same locks, and a score once held is likely to recur.
     static func applyCounts(_ moves: [Move], on sql: any SQLDatabase) async throws {
         var scores: [CountKey: Int64] = [:]
         var buckets: [CountKey: Int64] = [:]

@@ -107,15 +107,24 @@ import WSCore
         }
     }
 
-    @Test func floodingIsRefusedThenClosed() async throws {
+    /// A signed-in socket on a server whose per-socket message rate is `burst`, then `rate` a second.
+    private func withRateLimitedSocket(
+        burst: Int, rate: Double, strikes: Int, _ body: @escaping @Sendable (TestSocket) async throws -> Void
+    ) async throws {
         let configuration = RealtimeConfiguration.forTests {
-            $0.messageBurst = 5
-            $0.messagesPerSecond = 1
-            $0.rateLimitStrikes = 3
+            $0.messageBurst = burst
+            $0.messagesPerSecond = rate
+            $0.rateLimitStrikes = strikes
         }
         try await withRealtimeServer(configuration: configuration) { server in
             let socket = TestSocket(url: server.url, token: "good-alice")
             _ = try await socket.next("welcome")
+            try await body(socket)
+        }
+    }
+
+    @Test func floodingIsRefusedThenClosed() async throws {
+        try await withRateLimitedSocket(burst: 5, rate: 1, strikes: 3) { socket in
             for n in 0..<12 { socket.send(#"{"type":"ping","id":"\#(n)"}"#) }
             let close = try await socket.closed()
             #expect(close?.closeCode == .policyViolation)
@@ -128,14 +137,7 @@ import WSCore
     }
 
     @Test func aMoveRefusedForTheRateIsNamedByItsGameAndMoveID() async throws {
-        let configuration = RealtimeConfiguration.forTests {
-            $0.messageBurst = 1
-            $0.messagesPerSecond = 0.01
-            $0.rateLimitStrikes = 5
-        }
-        try await withRealtimeServer(configuration: configuration) { server in
-            let socket = TestSocket(url: server.url, token: "good-alice")
-            _ = try await socket.next("welcome")
+        try await withRateLimitedSocket(burst: 1, rate: 0.01, strikes: 5) { socket in
             let game = UUID()
             socket.send(#"{"type":"ping","id":"first"}"#)
             _ = try await socket.next("pong")
