@@ -17,6 +17,8 @@ enum BotEvent: Sendable {
 final class BotInbox: Sendable {
     private let current = Mutex<AsyncStream<BotEvent>.Continuation?>(nil)
     private let connected = Mutex(true)
+    /// Whether the game being played waits on a second-scale time-out now (an ack, a retry pause).
+    private let waitsOnTime = Atomic(false)
 
     /// False once the bot's connection has ended for good.
     var isAlive: Bool { connected.withLock { $0 } }
@@ -29,7 +31,22 @@ final class BotInbox: Sendable {
             return previous
         }
         previous?.finish()
+        waitsOnTime.store(false, ordering: .relaxed)
         return stream
+    }
+
+    /// Set by the game after each event: while nothing of it times out within seconds, it is
+    /// ticked only on the run's coarse ticks (its other time-outs are half a minute or more).
+    func waitOnTime(_ waits: Bool) {
+        waitsOnTime.store(waits, ordering: .relaxed)
+    }
+
+    /// A tick of the run's clock; `coarse` ticks reach every game, the others only a game that
+    /// waits on time. Every tick is a wake-up of the game's task, and most games wait on nothing:
+    /// at 1,000 games ticking each every second was four ticks per move.
+    func tick(coarse: Bool) {
+        guard coarse || waitsOnTime.load(ordering: .relaxed) else { return }
+        yield(.tick)
     }
 
     func yield(_ event: BotEvent) {

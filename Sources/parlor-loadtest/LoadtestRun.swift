@@ -36,7 +36,7 @@ struct LoadtestRun<Game: LoadtestGame> {
         let measuredFrom = clock.now + warmUp
         let metrics = LoadtestMetrics(measuredFrom: measuredFrom)
         let deadline = measuredFrom + duration
-        let ticker = Task { await Self.tick(bots) }
+        let ticker = Task { await Self.tick(bots, until: deadline) }
         let firstSample = Task { [server] in
             try? await clock.sleep(until: measuredFrom)
             return await LoadtestCost.sample(server: server, http: http)
@@ -119,16 +119,22 @@ struct LoadtestRun<Game: LoadtestGame> {
         }
     }
 
-    /// One clock for every bot, rather than a timer each; runs until cancelled. Each bot ticks
-    /// once a second (its time-outs are seconds long), a tenth of them every 100 ms, so that the
-    /// ticks do not wake every bot at once and delay the messages being timed.
-    private static func tick(_ bots: [LoadtestBot]) async {
+    /// One clock for every bot, rather than a timer each; runs until cancelled. A bot whose game
+    /// waits on an ack or a retry pause is ticked every second, a tenth of the bots every 100 ms so
+    /// that the ticks do not wake every bot at once and delay the messages being timed; every bot
+    /// is ticked every five seconds (its start and stall time-outs are 30 s and more), and every
+    /// second once the run's time is up.
+    private static func tick(_ bots: [LoadtestBot], until deadline: ContinuousClock.Instant) async {
         let slices = 10
+        let coarseEvery = 5
         var slice = 0
+        var pass = 0
         while !Task.isCancelled {
             try? await EventLoopSleep.sleep(for: .milliseconds(1000 / slices))
-            for index in stride(from: slice, to: bots.count, by: slices) { bots[index].inbox.yield(.tick) }
+            let coarse = pass % coarseEvery == 0 || ContinuousClock.now >= deadline
+            for index in stride(from: slice, to: bots.count, by: slices) { bots[index].inbox.tick(coarse: coarse) }
             slice = (slice + 1) % slices
+            if slice == 0 { pass += 1 }
         }
     }
 

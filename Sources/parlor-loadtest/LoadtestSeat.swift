@@ -99,6 +99,7 @@ struct LoadtestSeat<Game: LoadtestGame> {
                 guard message.routedGame == game || (message.routedGame == nil && message.type == .error) else { continue }
                 if let result = await handle(message) { return result }
             }
+            bot.inbox.waitOnTime(pending != nil || refusal?.seq == seq)
         }
         return .outOfTime(started: started)  // cancelled: another seat gave up or time is up
     }

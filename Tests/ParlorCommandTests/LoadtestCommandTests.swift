@@ -29,6 +29,8 @@ import Testing
         (["--warmup=-1"], "--warmup must be 0 to 3600 seconds, not -1.0"),
         (["--warmup", "3601"], "--warmup must be 0 to 3600 seconds, not 3601.0"),
         (["--warmup", "inf"], "--warmup must be 0 to 3600 seconds"),
+        (["--threads", "0"], "--threads must be 1 to 256, not 0"),
+        (["--threads", "257"], "--threads must be 1 to 256, not 257"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) async throws {
         let result = try await run(arguments)
