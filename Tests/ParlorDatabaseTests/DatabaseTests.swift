@@ -80,6 +80,25 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(30))
     }
 
+    /// The pools' standing connections open without demand and stay: no idle timer is armed for
+    /// them on every statement (see `clientConfiguration`).
+    @Test(.enabled(if: TestDatabaseKind.available.contains(.postgres)))
+    func postgresOpensItsStandingConnectionsAtOnce() async throws {
+        try await TestDatabaseKind.postgres.withDatabase { database in
+            let standing = Database.standingConnections + Database.expressConnections
+            var connected = 0
+            for _ in 0..<100 {
+                connected = try await database.withConnection { sql in
+                    try await sql.raw("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database()").first()?
+                        .decode(column: "n", as: Int.self) ?? 0
+                }
+                if connected == standing { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(connected == standing)
+        }
+    }
+
     @Test(.enabled(if: TestDatabaseKind.available.contains(.postgres)))
     func postgresReportsMissingDatabase() async throws {
         try await TestDatabaseKind.postgres.withFreshLocation { location in
