@@ -244,8 +244,8 @@ extension DatabaseLocation.PostgresTarget {
         if let connections { configuration.options.maximumConnections = connections }
         // The pool arms a timer for every connection it gets back, a keep-alive one and, above the
         // standing connections, an idle one; on Linux each is a Dispatch timer, a task and its
-        // cancellation, for every statement or transaction: about a tenth of the server's CPU per
-        // move at 1,000 games. So a few connections stand (the express lane's all), which need no
+        // cancellation, for every statement or transaction: a tenth to a fifth of the server's CPU
+        // per move at 1,000 games. So a few connections stand (the express lane's all), which need no
         // idle timer, and no keep-alive query runs: a connection that PostgreSQL or the network
         // closes leaves the pool when its socket closes, and a statement that fails on a dead
         // path fails as any other database error does.
