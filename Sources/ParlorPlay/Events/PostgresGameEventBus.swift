@@ -29,8 +29,12 @@ package final class PostgresGameEventBus: GameEventBus, Service {
         self.logger = logger
         sender = NaturalBatcher(
             maxInFlight: 2, maxBatch: 64,
-            // Identical payloads in one transaction would reach listeners once.
+            // Identical payloads in one transaction would reach listeners once, the first in its
+            // place: a notice repeated after another (joined, left, joined) must go in a later batch.
             compatible: { payload, batch in !batch.contains(payload) },
+            // One right behind its twin needs no notice of its own (a thousand sockets of one user
+            // closing at once): both are heard after both publishers' changes.
+            coalesces: { payload, last in payload == last },
             run: { payloads in await Self.send(payloads, on: database) })
     }
 

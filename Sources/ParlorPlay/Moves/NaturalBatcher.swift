@@ -7,20 +7,38 @@ import Synchronization
 /// An idle system runs each request alone at once, so batching adds no latency when there is no
 /// load; under load, a batch holds whatever arrived during the one before, so one round trip
 /// serves many requests. No task is spawned: each batch runs on the task of the request leading it.
+///
+/// A request that `coalesces` with the last waiting one rides along with it instead of waiting on
+/// its own: it shares that request's place, run and result. Only the last may take it, so no
+/// request overtakes another.
 final class NaturalBatcher<Item: Sendable, Output: Sendable>: Sendable {
     /// Runs one batch; answers one result per item, in the items' order.
     typealias Run = @Sendable ([Item]) async -> [Result<Output, any Error>]
     /// Whether `item` may run in one batch with `batch` (say, not two writes of one row).
     typealias Compatible = @Sendable (_ item: Item, _ batch: [Item]) -> Bool
 
+    /// Whether `item` may share the run and result of `last`, the last waiting request (say, a
+    /// notice identical to the one just before it, which listeners need only once).
+    typealias Coalesces = @Sendable (_ item: Item, _ last: Item) -> Bool
+
+    private typealias Continuation = CheckedContinuation<Signal, Never>
+
     private enum Signal: Sendable {
         case finished(Result<Output, any Error>)
-        case lead
+        /// Run a batch; `riders` share the leader's result.
+        case lead(riders: [Continuation])
     }
 
     private struct Waiting: Sendable {
         var item: Item
-        var continuation: CheckedContinuation<Signal, Never>
+        var continuation: Continuation
+        /// Requests coalesced with this one: they get its result.
+        var riders: [Continuation] = []
+
+        func finish(_ result: Result<Output, any Error>) {
+            continuation.resume(returning: .finished(result))
+            for rider in riders { rider.resume(returning: .finished(result)) }
+        }
     }
 
     private struct State: Sendable {
@@ -32,44 +50,58 @@ final class NaturalBatcher<Item: Sendable, Output: Sendable>: Sendable {
     let maxBatch: Int
     private let run: Run
     private let compatible: Compatible
+    private let coalesces: Coalesces
     private let state = Mutex(State())
 
-    init(maxInFlight: Int, maxBatch: Int, compatible: @escaping Compatible = { _, _ in true }, run: @escaping Run) {
+    init(
+        maxInFlight: Int, maxBatch: Int, compatible: @escaping Compatible = { _, _ in true },
+        coalesces: @escaping Coalesces = { _, _ in false }, run: @escaping Run
+    ) {
         self.maxInFlight = max(1, maxInFlight)
         self.maxBatch = max(1, maxBatch)
         self.compatible = compatible
+        self.coalesces = coalesces
         self.run = run
     }
 
     /// `item`'s result, once a batch holding it has run.
     func submit(_ item: Item) async throws -> Output {
-        let signal = await withCheckedContinuation { (continuation: CheckedContinuation<Signal, Never>) in
+        let signal = await withCheckedContinuation { (continuation: Continuation) in
             let leads = state.withLock { state in
                 if state.inFlight < maxInFlight {
                     state.inFlight += 1
                     return true
                 }
-                state.waiting.append(Waiting(item: item, continuation: continuation))
+                if let last = state.waiting.indices.last, coalesces(item, state.waiting[last].item) {
+                    state.waiting[last].riders.append(continuation)
+                } else {
+                    state.waiting.append(Waiting(item: item, continuation: continuation))
+                }
                 return false
             }
-            if leads { continuation.resume(returning: .lead) }
+            if leads { continuation.resume(returning: .lead(riders: [])) }
         }
-        if case .finished(let result) = signal { return try result.get() }
+        let riders: [Continuation]
+        switch signal {
+        case .finished(let result): return try result.get()
+        case .lead(let those): riders = those
+        }
 
         let followers = state.withLock { takeFollowers(of: item, from: &$0.waiting) }
         var results = await run([item] + followers.map(\.item))
         if results.count != followers.count + 1 {
             results = Array(repeating: .failure(BatchError.resultCountMismatch), count: followers.count + 1)
         }
-        for (follower, result) in zip(followers, results.dropFirst()) { follower.continuation.resume(returning: .finished(result)) }
-        let next = state.withLock { state -> CheckedContinuation<Signal, Never>? in
+        for (follower, result) in zip(followers, results.dropFirst()) { follower.finish(result) }
+        for rider in riders { rider.resume(returning: .finished(results[0])) }
+        let next = state.withLock { state -> Waiting? in
             guard !state.waiting.isEmpty else {
                 state.inFlight -= 1
                 return nil
             }
-            return state.waiting.removeFirst().continuation
+            return state.waiting.removeFirst()
         }
-        next?.resume(returning: .lead)
+        next?.continuation.resume(returning: .lead(riders: next?.riders ?? []))
         return try results[0].get()
     }
 
@@ -79,7 +111,9 @@ final class NaturalBatcher<Item: Sendable, Output: Sendable>: Sendable {
         var batch = [leader]
         var taken: [Waiting] = []
         var kept: [Waiting] = []
+        kept.reserveCapacity(waiting.count)
         for request in waiting {
+            // A full batch takes no more: the rest keep their places without being asked.
             if batch.count < maxBatch, compatible(request.item, batch) {
                 batch.append(request.item)
                 taken.append(request)

@@ -10,8 +10,13 @@ import ParlorHTTP
 /// a node that stops beating is swept by the others (``NodePresenceService``).
 package struct PresenceService: WorksOnGames {
     package let games: GameService
+    /// Who has a real-time connection on this node; one per node, shared by every copy.
+    let userSockets: NodeUserSockets
 
-    package init(games: GameService) { self.games = games }
+    package init(games: GameService) {
+        self.games = games
+        userSockets = NodeUserSockets(database: games.database, node: games.node)
+    }
 }
 
 extension PresenceService {

@@ -18,30 +18,20 @@ package struct UserActivity: Sendable, Equatable {
 }
 
 extension PresenceService {
-    /// One more real-time connection of `user` on this node; their friends hear of it.
+    /// One more real-time connection of `user` on this node; when it is their first, their friends hear of it.
     package func online(_ user: String) async {
         await changeSockets(of: user, by: 1)
     }
 
-    /// One of `user`'s connections on this node closed. Runs to the end even when the caller is cancelled.
+    /// One of `user`'s connections on this node closed; when it was their last, their friends hear
+    /// of it. Runs to the end even when the caller is cancelled.
     package func offline(_ user: String) async {
         await Task { await changeSockets(of: user, by: -1) }.value
     }
 
     private func changeSockets(of user: String, by delta: Int) async {
-        let node = self.node
         do {
-            try await database.withConnection { sql in
-                try await sql.raw("""
-                    INSERT INTO user_sockets (user_id, node, sockets) VALUES (\(bind: user), \(bind: node), \(bind: max(delta, 0)))
-                    ON CONFLICT (user_id, node) DO UPDATE SET sockets = CASE WHEN user_sockets.sockets + \(bind: delta) < 0 THEN 0
-                    ELSE user_sockets.sockets + \(bind: delta) END
-                    """).run()
-                if delta < 0 {
-                    try await sql.delete(from: "user_sockets").where("user_id", .equal, user).where("node", .equal, node)
-                        .where("sockets", .equal, 0).run()
-                }
-            }
+            guard try await userSockets.change(user, by: delta) else { return }
         } catch {
             return logger.warning("online presence update failed", metadata: ["user": "\(user)", "error": "\(error)"])
         }

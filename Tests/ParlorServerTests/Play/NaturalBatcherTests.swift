@@ -87,6 +87,31 @@ import Testing
         #expect(runs.withLock { $0 } < 1_000, "requests that waited were run together")
     }
 
+    /// A request that coalesces with the last waiting one shares its place, run and result; one
+    /// that matches an earlier waiting request does not jump the queue to join it.
+    @Test func aRequestCoalescesOnlyWithTheLastWaitingOne() async throws {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let runner = Runner(gate: gate)
+        let batcher = NaturalBatcher<Int, Int>(
+            maxInFlight: 1, maxBatch: 8, compatible: { item, batch in !batch.contains(item) },
+            coalesces: { item, last in item == last }
+        ) { await runner.run($0) }
+        try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            group.addTask { (0, try await batcher.submit(1)) }
+            try await Self.waitUntil { runner.batches.withLock { $0.count } == 1 }
+            for (order, item) in [2, 2, 2, 3, 2].enumerated() {
+                group.addTask { (order + 1, try await batcher.submit(item)) }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            for _ in 0..<3 { open.yield() }
+            var results: [Int: Int] = [:]
+            for try await (order, result) in group { results[order] = result }
+            #expect(results == [0: 10, 1: 20, 2: 20, 3: 20, 4: 30, 5: 20])
+        }
+        // The three 2s in a row ran once; the 2 after the 3 waited for a batch of its own.
+        #expect(runner.batches.withLock { $0 } == [[1], [2, 3], [2]])
+    }
+
     @Test func aRunnerAnsweringTheWrongNumberOfResultsFailsTheWholeBatch() async throws {
         let batcher = NaturalBatcher<Int, Int>(maxInFlight: 1, maxBatch: 4) { _ in [] }
         await #expect(throws: NaturalBatcher<Int, Int>.BatchError.resultCountMismatch) { try await batcher.submit(1) }
