@@ -82,6 +82,12 @@ enum PlayStore {
         return "CASE WHEN wake_at IS NULL OR wake_at > \(bind: deadline) THEN \(bind: deadline) ELSE wake_at END"
     }
 
+    /// Whether any game's wake-up time has come: a plain read, so that the turn timer's ticks that
+    /// find nothing (nearly all) cost one statement and take no lock.
+    static func anyDue(at now: Int64, on sql: any SQLDatabase) async throws -> Bool {
+        try await sql.raw("SELECT 1 AS due FROM games WHERE status = 'active' AND wake_at <= \(bind: now) LIMIT 1").first() != nil
+    }
+
     /// Active games whose wake-up time has passed, oldest first, with their deadlines: a later
     /// deadline means a move pushed it on since (``rewake(_:on:)``). On PostgreSQL the rows stay
     /// locked for the transaction and rows another node holds are skipped, so each timer fires once.

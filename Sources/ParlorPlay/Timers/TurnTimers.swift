@@ -53,6 +53,7 @@ extension TurnTimers {
     /// Applies the timeout policy to every game whose deadline has passed; returns how many fired.
     package func fireDueTimers(limit: Int = 32) async throws -> Int {
         let now = millis
+        guard try await database.withConnection({ sql in try await PlayStore.anyDue(at: now, on: sql) }) else { return 0 }
         let engines = games.engines
         let hooks = games.hooks
         let fired: [(MoveStep, MoveStep.Stored)] = try await database.transaction { sql in
