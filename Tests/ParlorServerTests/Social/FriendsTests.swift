@@ -50,8 +50,7 @@ import Testing
         try await withOnlinePlayServer(kind: kind) { server in
             let ann = try await server.guest()
             let bob = try await server.guest()
-            _ = try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#)
-            _ = try await server.relation(.post, "/friends/requests/\(ann.user)/accept", as: bob)
+            try await server.befriend(ann, bob)
             #expect(try await server.relation(.put, "/blocks/\(bob.user)", as: ann).relation == "blocking")
             #expect(try await server.relation(.put, "/blocks/\(bob.user)", as: ann).code == "already_done")
             // The friendship is gone on both sides; Bob sees no block.
@@ -129,8 +128,7 @@ import Testing
             _ = try await server.decide(winner: bob, loser: ann)
             _ = try await server.decide(winner: bob, loser: cat)
             _ = try await server.decide(winner: ann, loser: cat)
-            _ = try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#)
-            _ = try await server.relation(.post, "/friends/requests/\(ann.user)/accept", as: bob)
+            try await server.befriend(ann, bob)
             _ = try await server.relation(.put, "/blocks/\(cat.user)", as: bob)
             #expect(try await server.board("/leaderboards/quortex.wins", as: ann).map(\.rank) == [1, 2, 3])
             // Bob is still playing Cat when he leaves: that game is resigned for him after the deletion.

@@ -37,8 +37,7 @@ import Testing
             #expect((around.json["me"] as? [String: Any])?["rank"] as? Int == 2)
             #expect((around.json["entries"] as? [Any])?.count == 3)
             // Friends only: d and b are friends; ranked among themselves.
-            _ = try await server.relation(.post, "/friends/requests", as: d, body: #"{"user":"\#(b.user)"}"#)
-            _ = try await server.relation(.post, "/friends/requests/\(d.user)/accept", as: b)
+            try await server.befriend(d, b)
             let friends = try await server.board("/leaderboards/quortex.wins/friends", as: d)
             #expect(friends.map(\.user) == [b.user, d.user] && friends.map(\.rank) == [1, 2])
             // Games played counts every game; fewest tiles has no entry (nobody won by flow).
@@ -161,8 +160,7 @@ import Testing
         try await withOnlinePlayServer { server in
             let ann = try await server.guest()
             let bob = try await server.guest()
-            _ = try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#)
-            _ = try await server.relation(.post, "/friends/requests/\(ann.user)/accept", as: bob)
+            try await server.befriend(ann, bob)
             let port = try #require(server.client.port)
             let annSocket = TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: ann.token)
             defer { annSocket.close() }
@@ -185,8 +183,7 @@ import Testing
             // so once Cat has it, anything for Bob would be queued before his next pong.
             _ = try await server.relation(.put, "/blocks/\(bob.user)", as: ann)
             let cat = try await server.guest()
-            _ = try await server.relation(.post, "/friends/requests", as: cat, body: #"{"user":"\#(ann.user)"}"#)
-            _ = try await server.relation(.post, "/friends/requests/\(cat.user)/accept", as: ann)
+            try await server.befriend(cat, ann)
             let catSocket = TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: cat.token)
             let again = TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: bob.token)
             defer { [catSocket, again].forEach { $0.close() } }

@@ -18,6 +18,13 @@ extension OnlinePlayServer {
         return id
     }
 
+    /// `asker` asks `answerer` to be friends, and `answerer` accepts.
+    func befriend(_ asker: Guest, _ answerer: Guest) async throws {
+        guard try await relation(.post, "/friends/requests", as: asker, body: #"{"user":"\#(answerer.user)"}"#).relation == "request_sent",
+            try await relation(.post, "/friends/requests/\(asker.user)/accept", as: answerer).relation == "friends"
+        else { throw TestSetupError("\(asker.user) and \(answerer.user) could not become friends") }
+    }
+
     func relation(_ method: HTTPRequest.Method, _ path: String, as guest: Guest, body: String? = nil) async throws -> (status: Int, relation: String?, code: String?) {
         let answer = try await call(method, path, as: guest, body: body)
         return (answer.status, answer.json["relation"] as? String, (answer.json["error"] as? [String: Any])?["code"] as? String)

@@ -17,8 +17,7 @@ import Testing
         try await withOnlinePlayServer(kind: kind) { server in
             let ann = try await server.guest()
             let bob = try await server.guest()
-            _ = try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#)
-            _ = try await server.relation(.post, "/friends/requests/\(ann.user)/accept", as: bob)
+            try await server.befriend(ann, bob)
             let url = "ws://127.0.0.1:\(try #require(server.client.port))/ws"
             let annSocket = TestSocket(url: url, token: ann.token)
             defer { annSocket.close() }
