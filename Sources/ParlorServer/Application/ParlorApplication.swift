@@ -101,7 +101,7 @@ public enum ParlorApplication {
             hub,
             TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval),
             follower,
-            DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval),
+            DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval, longestWait: services.draftTimerLongestWait),
             PushSenderService(sender: push.sender),
         ]
         if let postgresBus { backgroundServices.append(postgresBus) }

@@ -28,6 +28,9 @@ public struct ParlorServices: Sendable {
     public var turnTimerInterval: Duration = .milliseconds(250)
     /// How often each node looks for draft rooms with a pick, a warning or a start due.
     public var draftTimerInterval: Duration = .milliseconds(100)
+    /// The longest each node's draft timer sleeps: room changes wake it, so this only bounds how
+    /// late it sees a change whose notice was lost.
+    public var draftTimerLongestWait: Duration = .seconds(1)
     /// Where TopDog's deposits and withdrawals go; the sandbox provider until a real one is configured.
     package var payments: any PaymentProvider = SandboxPaymentProvider()
     /// How often each node tells the others it is alive.

@@ -10,29 +10,62 @@ import SQLKit
 /// and alerts the team on the clock, an expired pick is autopicked. Every node runs this loop; a
 /// due room is claimed with `FOR UPDATE SKIP LOCKED` in the transaction that acts on it, so each
 /// time fires once, on one node, and a node killed mid-draft leaves its rooms to the others.
+///
+/// Between rounds the loop sleeps until the earliest stored time, at least `interval` and at most
+/// `longestWait`. Every change to a room, on any node, sends a draft notice, and the notice wakes
+/// the loop to read the earliest time again: an idle node reads once a `longestWait`, where it
+/// looked ten times a second.
 package struct DraftTimerService: Service {
     let drafts: DraftService
     let interval: Duration
+    let longestWait: Duration
 
-    package init(drafts: DraftService, interval: Duration) {
+    package init(drafts: DraftService, interval: Duration, longestWait: Duration = .seconds(1)) {
         self.drafts = drafts
         self.interval = interval
+        self.longestWait = max(longestWait, interval)
     }
 
     package func run() async throws {
-        while !Task.isCancelled, !Task.isShuttingDownGracefully {
-            do {
-                // Keep going while a batch comes back full: a burst of due rooms drains at once.
-                while try await drafts.fireDue(limit: 32) == 32 {}
-            } catch {
-                drafts.logger.warning("draft timers failed", metadata: ["error": "\(error)"])
-            }
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        let wakeup = TimerWakeup()
+        let subscription = drafts.bus.subscribe { notice in
+            if case .draft = notice { wakeup.wake() }
         }
+        defer { subscription.cancel() }
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            let next = await round()
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            guard let next else { continue }
+            let untilDue = Duration.milliseconds(max(0, next - drafts.millis))
+            let rest = min(untilDue, longestWait - interval)
+            guard rest > .zero else { continue }
+            await cancelWhenGracefulShutdown { await wakeup.sleep(for: rest) }
+        }
+    }
+
+    /// Fires what is due; the earliest stored time still ahead (`.max` for none), or nil to look
+    /// again after `interval` (something fired, or the database failed).
+    private func round() async -> Int64? {
+        do {
+            let next = try await drafts.nextDue() ?? .max
+            guard next <= drafts.millis else { return next }
+            // Keep going while a batch comes back full: a burst of due rooms drains at once.
+            while try await drafts.fireDue(limit: 32) == 32 {}
+        } catch {
+            drafts.logger.warning("draft timers failed", metadata: ["error": "\(error)"])
+        }
+        return nil
     }
 }
 
 extension DraftService {
+    /// The earliest time stored in any room, or nil when none has one.
+    func nextDue() async throws -> Int64? {
+        try await database.withConnection { sql in
+            try await sql.raw("SELECT MIN(due_at) AS next FROM topdog_rooms").first()?.decode(column: "next", as: Int64?.self)
+        }
+    }
+
     /// Acts on up to `limit` rooms whose stored time has come; returns how many.
     @discardableResult
     package func fireDue(limit: Int = 32) async throws -> Int {

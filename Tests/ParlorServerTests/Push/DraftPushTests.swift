@@ -10,7 +10,7 @@ import Testing
 struct DraftPushTests {
     @Test("a filled room alerts its drafters, and each pick updates the room's Live Activity", arguments: TestDatabaseKind.available)
     func draftActivity(kind: TestDatabaseKind) async throws {
-        try await withPushServer(kind: kind, configure: { $0.draftTimerInterval = .milliseconds(20) }) { server, fake in
+        try await withPushServer(kind: kind, configure: { $0.draftTimerInterval = .milliseconds(20); $0.draftTimerLongestWait = .seconds(60) }) { server, fake in
             let tournament = try await server.tournament(extra: #","speed":"custom","pick_seconds":30,"countdown_seconds":0"#)
             let guests = try await (0..<12).asyncMap { _ in try await server.guest() }
             let room = try await server.fillRoom(tournament, with: Array(guests.prefix(11)))
