@@ -265,7 +265,7 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"), Products.logging, .product(name: "NIOPosix", package: "swift-nio"),
             ], swiftSettings: strict),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
-        .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore"], swiftSettings: strict),
+        .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore", "CPUBoundTrait"], swiftSettings: strict),
         .testTarget(name: "BestBallTests", dependencies: ["BestBall", "GameCore"], swiftSettings: strict),
         .testTarget(name: "SocialTests", dependencies: ["Social", "GameCore"], swiftSettings: strict),
         .testTarget(name: "ApplePushTests", dependencies: ["ApplePush", Products.crypto], swiftSettings: strict),
@@ -289,11 +289,13 @@ let package = Package(
         .testTarget(
             name: "TerminalPlayTests", dependencies: ["TerminalPlay", "Quortex", "CrazyEights", "GameCore", "GameSession"],
             swiftSettings: strict),
-        .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle"], swiftSettings: strict),
+        .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle", "CPUBoundTrait"], swiftSettings: strict),
         // A plain, slow reading of the Quortex rules that the tests hold the fast engine to.
         .target(
             name: "QuortexOracle", dependencies: ["Quortex"], path: "Tests/QuortexOracle",
             swiftSettings: strict + optimisedInDebug),
+        .target(name: "CPUBoundTrait", path: "Tests/CPUBoundTrait", swiftSettings: strict),
+        .testTarget(name: "CPUBoundTraitTests", dependencies: ["CPUBoundTrait"], swiftSettings: strict),
         .testTarget(
             name: "ParlorDatabaseTests",
             // The product's own migrations are what the migrator is tested with.

@@ -1,16 +1,16 @@
+import CPUBoundTrait
 import GameCore
 import Testing
 
 @testable import CrazyEights
 
-@Suite struct BotTests {
+@Suite(.cpuBound) struct BotTests {
     /// Rounds won outright by `bot` in two-player matches of one round against `opponent`, seats
     /// alternating. A blocked round shared by both counts for neither.
     func roundWins(preset: CrazyEightsSettings.Preset, rounds: Int, firstSeed: UInt64) async throws -> Int {
         var wins = 0
         let oneRound = settings(preset) { $0.targetScore = 1 }
         for game in 0..<rounds {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             let seat = game % 2
             let bots: [any CrazyEightsBot] = seat == 0 ? [HeuristicBot(), RandomBot()] : [RandomBot(), HeuristicBot()]
             let record = try SelfPlay.play(players: 2, bots: bots, seed: GameSeed(firstSeed + UInt64(game)), settings: oneRound)
@@ -33,7 +33,6 @@ import Testing
 
     @Test func selfPlayIsReproducibleAndReplays() async throws {
         for players in 2...8 {
-            await Task.yield()
             let bots: [any CrazyEightsBot] = [HeuristicBot(), RandomBot()]
             let record = try SelfPlay.play(players: players, bots: bots, seed: 31, settings: .party)
             #expect(try SelfPlay.play(players: players, bots: bots, seed: 31, settings: .party) == record)

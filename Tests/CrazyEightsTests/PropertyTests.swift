@@ -1,3 +1,4 @@
+import CPUBoundTrait
 import Foundation
 import GameCore
 import Testing
@@ -5,13 +6,12 @@ import Testing
 @testable import CrazyEights
 
 /// Properties of the rules over thousands of seeded matches (see `SeededMatches.swift`).
-@Suite struct PropertyTests {
+@Suite(.cpuBound) struct PropertyTests {
     @Test func cardsAreConservedAndEveryMatchEnds() async throws {
         var endings: [WinType: Int] = [:]
         var blockedRounds = 0
         var longest = 0
         for seed in UInt64(0)..<2000 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             let deck = tally(Deck.cards(players: SeededMatches.setup(seed).players))
             var broken: [String] = []
             let (record, state) = try SeededMatches.play(seed) { _, played, next in
@@ -36,7 +36,6 @@ import Testing
 
     @Test func replayReproducesTheFinalStateExactly() async throws {
         for seed in UInt64(0)..<600 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var played: [CrazyEightsState] = []
             let (record, state) = try SeededMatches.play(seed) { _, _, next in played.append(next) }
             var replayed: [CrazyEightsState] = []
@@ -53,7 +52,6 @@ import Testing
 
     @Test func legalActionsAgreeWithTheReducer() async throws {
         for seed in UInt64(0)..<400 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var random = GameRandom(seed: GameSeed(seed), stream: 99)
             let deck = Deck.standard
             var broken: [String] = []

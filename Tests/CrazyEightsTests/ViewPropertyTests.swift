@@ -1,3 +1,4 @@
+import CPUBoundTrait
 import Foundation
 import GameCore
 import Testing
@@ -6,12 +7,11 @@ import Testing
 
 /// Properties of views and predictions over seeded matches: nothing hidden leaks into a seat's
 /// bytes, and a client's prediction of its own play is what the host then sends.
-@Suite struct ViewPropertyTests {
+@Suite(.cpuBound) struct ViewPropertyTests {
     @Test func viewsNeverContainOtherHands() async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for seed in UInt64(0)..<100 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var random = GameRandom(seed: GameSeed(seed), stream: 98)
             var step = 0
             var playedThisRound: [Card] = []
@@ -57,7 +57,6 @@ import Testing
     @Test func predictionAgreesWithTheAuthority() async throws {
         var checked = 0
         for seed in UInt64(0)..<600 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             _ = try SeededMatches.play(seed) { state, played, next in
                 let seat = played.seat
                 let before = CrazyEights.view(of: state, for: .player(seat: seat))

@@ -1,3 +1,4 @@
+import CPUBoundTrait
 import Foundation
 import GameCore
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// Every value a Crazy Eights game puts on the wire has snake_case keys and survives the
 /// contract's JSON (``GameJSON``) unchanged: views of every seat through a whole match, its
 /// actions, settings and record.
-@Suite struct WireJSONTests {
+@Suite(.cpuBound) struct WireJSONTests {
     @Test(arguments: [CrazyEightsSettings.classic, .party])
     func everyValueRoundTripsThroughSnakeCaseJSON(settings: CrazyEightsSettings) throws {
         let encoder = GameJSON.encoder()

@@ -1,15 +1,15 @@
+import CPUBoundTrait
 import GameCore
 import Testing
 
 @testable import Quortex
 
-@Suite struct BotTests {
+@Suite(.cpuBound) struct BotTests {
     /// Outright wins (ties do not count) of `bot` over `opponent` in two-player games with seeds
     /// from `firstSeed`, seats alternating so neither bot always has the same side.
     func wins(of bot: any QuortexBot, against opponent: any QuortexBot, games: Int, firstSeed: UInt64) async throws -> Int {
         var wins = 0
         for game in 0..<games {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             let seat = game % 2
             let bots = seat == 0 ? [bot, opponent] : [opponent, bot]
             let record = try SelfPlay.play(players: 2, bots: bots, seed: GameSeed(firstSeed + UInt64(game)))
@@ -32,7 +32,6 @@ import Testing
 
     @Test func botGamesAreReproducibleAndReplay() async throws {
         for players in 2...6 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             let bots: [any QuortexBot] = [HeuristicBot(), RandomBot(), LookaheadBot()]
             let record = try SelfPlay.play(players: players, bots: bots, seed: 31)
             #expect(try SelfPlay.play(players: players, bots: bots, seed: 31) == record)

@@ -1,3 +1,4 @@
+import CPUBoundTrait
 import Foundation
 import GameCore
 import QuortexOracle
@@ -6,7 +7,7 @@ import Testing
 @testable import Quortex
 
 /// Properties over thousands of seeded random games with 2 to 6 players.
-@Suite struct PropertyTests {
+@Suite(.cpuBound) struct PropertyTests {
     static let seeds = UInt64(0)..<3000
 
     static func players(for seed: UInt64) -> Int { 2 + Int(seed % 5) }
@@ -14,7 +15,6 @@ import Testing
     @Test func gamesEndWithin37PlacementsAndOnlyLegalMovesAreAccepted() async throws {
         var winTypes: [WinType: Int] = [:]
         for seed in Self.seeds {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var placements = 0
             let record = try randomGame(players: Self.players(for: seed), seed: seed) { state, action in
                 if action != nil { placements += 1 }
@@ -33,7 +33,6 @@ import Testing
     @Test func theAnalyzerAgreesWithABruteForceReadingOfTheRules() async throws {
         // The brute force is slow, so fewer games, but every state of each and all four tiles.
         for seed in UInt64(0)..<50 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 guard !state.isOver else { return }
                 for tile in TileType.allCases {
@@ -47,7 +46,6 @@ import Testing
 
     @Test func movesOutsideTheLegalSetAreRejected() async throws {
         for seed in UInt64(0)..<1000 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var random = GameRandom(seed: GameSeed(seed))
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 guard !state.isOver else { return }
@@ -67,7 +65,6 @@ import Testing
 
     @Test func flowsNeverShrink() async throws {
         for seed in UInt64(0)..<2000 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var previous: [Int: Set<Flow.Step>] = [:]
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 var current: [Int: Set<Flow.Step>] = [:]
@@ -82,7 +79,6 @@ import Testing
 
     @Test func replayReproducesEveryState() async throws {
         for seed in UInt64(0)..<1000 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var played: [QuortexState] = []
             let record = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in played.append(state) }
             var replayed: [QuortexState] = []
@@ -99,7 +95,6 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for seed in UInt64(0)..<1000 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             var random = GameRandom(seed: GameSeed(seed))
             _ = try randomGame(players: Self.players(for: seed), seed: seed) { state, _ in
                 var reshuffled = state
@@ -115,7 +110,6 @@ import Testing
 
     @Test func gamesWithResignationsStillEndProperly() async throws {
         for seed in UInt64(0)..<2000 {
-            await Task.yield()  // long CPU-bound loops must not hold the shared thread pool
             let players = Self.players(for: seed)
             var state = try Quortex.initialState(players: GamePlayer.seats(players), settings: QuortexSettings(), seed: GameSeed(seed))
             var random = GameRandom(seed: GameSeed(seed))
