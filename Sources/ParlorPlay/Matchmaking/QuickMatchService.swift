@@ -33,7 +33,7 @@ extension QuickMatchService {
             try await QuickMatchStore.enqueue(user, kind: kind, rating: rating, at: now, on: sql)
         }
         do {
-            _ = try await pairQuickMatches()
+            try await pairQuickMatches()
         } catch {
             logger.warning("quick-match pairing failed", metadata: ["error": "\(error)"])
         }
@@ -52,21 +52,21 @@ extension QuickMatchService {
         try await database.withConnection { sql in try await QuickMatchStore.remove(user, on: sql) }
     }
 
-    /// Pairs every kind somebody waits for; answers how many games it made.
-    func pairQuickMatches() async throws -> Int {
+    /// Pairs every kind somebody waits for; answers whether anybody was waiting.
+    @discardableResult
+    func pairQuickMatches() async throws -> Bool {
         let kinds = try await database.withConnection { sql in try await QuickMatchStore.waitingKinds(on: sql) }
-        var made = 0
         for kind in kinds {
             guard let mode = GameMode(rawValue: kind.mode) else { continue }
-            made += try await pair(kind, mode: mode)
+            try await pair(kind, mode: mode)
         }
-        return made
+        return !kinds.isEmpty
     }
 
     /// Pairs the players waiting for one kind in one transaction: each group's game is created,
     /// its players marked matched and, when it can, the game started, all or nothing. A node
     /// that stops halfway leaves everyone waiting, never matched to a game that does not exist.
-    private func pair(_ kind: QuickMatchRow.Kind, mode: GameMode) async throws -> Int {
+    private func pair(_ kind: QuickMatchRow.Kind, mode: GameMode) async throws {
         let request = GameService.NewGame(gameID: kind.game, players: kind.players, mode: mode)
         let engine = try games.engine(for: request)
         let now = self.now()
@@ -95,6 +95,5 @@ extension QuickMatchService {
             if let started { _ = try await games.announce(started) } else { cache.put(game) }
             for seat in game.seats { await bus.publish(.matched(game: game.id, user: seat.user)) }
         }
-        return made.count
     }
 }

@@ -75,18 +75,25 @@ extension PresenceService {
     /// `user` has no connection to the game left: the others are told, and when it is their
     /// turn in a real-time game, the grace period starts now.
     func wentAway(_ user: String, from id: UUID, at now: Int64) async {
+        cache.present(id, user: user, connections: 0, awaySince: now)
+        let game: LiveGame
         do {
-            cache.present(id, user: user, connections: 0, awaySince: now)
-            let game = try await live(id)
-            await bus.publish(.left(game: id, user: user, seat: game.seat(of: user), at: now))
-            await bus.publish(.presenceChanged(user: user))
+            game = try await live(id)
+        } catch {
+            return logger.warning("presence update failed", metadata: ["game": "\(id)", "error": "\(error)"])
+        }
+        // The nearer deadline is stored before the notice goes out: the notice wakes every node's
+        // turn timer, which must then find it. The others hear of the departure either way.
+        do {
             if game.row.status == .active, let deadline = game.turnDeadline(now: now), deadline < (game.row.deadlineAt ?? .max) {
                 try await database.withConnection { sql in try await PlayStore.setDeadline(id, deadline, on: sql) }
                 cache.remove(id)
             }
         } catch {
-            logger.warning("presence update failed", metadata: ["game": "\(id)", "error": "\(error)"])
+            logger.warning("grace deadline not stored", metadata: ["game": "\(id)", "error": "\(error)"])
         }
+        await bus.publish(.left(game: id, user: user, seat: game.seat(of: user), at: now))
+        await bus.publish(.presenceChanged(user: user))
     }
 
     package static let chatLimit = 500

@@ -82,10 +82,11 @@ enum PlayStore {
         return "CASE WHEN wake_at IS NULL OR wake_at > \(bind: deadline) THEN \(bind: deadline) ELSE wake_at END"
     }
 
-    /// Whether any game's wake-up time has come: a plain read, so that the turn timer's ticks that
-    /// find nothing (nearly all) cost one statement and take no lock.
-    static func anyDue(at now: Int64, on sql: any SQLDatabase) async throws -> Bool {
-        try await sql.raw("SELECT 1 AS due FROM games WHERE status = 'active' AND wake_at <= \(bind: now) LIMIT 1").first() != nil
+    /// The earliest wake-up time of any active game: one read of the `(status, wake_at)` index,
+    /// so that the turn timer's rounds that find nothing due (nearly all) cost one statement and
+    /// take no lock.
+    static func nextWake(on sql: any SQLDatabase) async throws -> Int64? {
+        try await sql.raw("SELECT MIN(wake_at) AS next FROM games WHERE status = 'active'").first()?.decode(column: "next", as: Int64?.self)
     }
 
     /// Active games whose wake-up time has passed, oldest first, with their deadlines: a later

@@ -10,30 +10,71 @@ import ServiceLifecycle
 /// node runs this loop, and on PostgreSQL a due game is claimed with `FOR UPDATE SKIP LOCKED` in
 /// the transaction that applies the timeout, so exactly one node fires each deadline. The same
 /// loop runs quick-match pairing, whose windows widen with time.
+///
+/// While nobody waits for a quick match, the loop sleeps until the earliest wake-up time stored,
+/// at least `interval` and at most `longestWait`: an idle node reads once a `longestWait`, where
+/// it looked four times a second. A move's deadline is a whole turn away (five seconds at the
+/// least), so the next read sees it in time; the notices that can bring one nearer (a player
+/// going away, a move leaving the turn to an absent seat) wake the loop at once.
 package struct TurnTimerService: Service {
     package let timers: TurnTimers
     package let quickMatch: QuickMatchService
     package let interval: Duration
+    package let longestWait: Duration
     package let tick: @Sendable () async -> Void
 
-    package init(timers: TurnTimers, quickMatch: QuickMatchService, interval: Duration = .milliseconds(250), tick: @escaping @Sendable () async -> Void = {}) {
+    package init(
+        timers: TurnTimers, quickMatch: QuickMatchService, interval: Duration = .milliseconds(250), longestWait: Duration = .seconds(1),
+        tick: @escaping @Sendable () async -> Void = {}
+    ) {
         self.timers = timers
         self.quickMatch = quickMatch
         self.interval = interval
+        self.longestWait = max(longestWait, interval)
         self.tick = tick
     }
 
     package func run() async throws {
+        let wakeup = TimerWakeup()
+        let timers = timers
+        let soon = Int64(longestWait / .milliseconds(1))
+        let subscription = timers.bus.subscribe { notice in
+            if timers.mayBringADeadlineNear(notice, within: soon) { wakeup.wake() }
+        }
+        defer { subscription.cancel() }
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
-            do {
-                _ = try await timers.fireDueTimers()
-            } catch {
-                timers.logger.warning("turn timers failed", metadata: ["error": "\(error)"])
-            }
-            _ = try? await quickMatch.pairQuickMatches()
+            let next = await fireDue()
+            let waiting = await pairQuickMatches()
             await tick()
             // Woken by a graceful shutdown too, so stopping never waits out the interval.
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            guard let next, !waiting else { continue }
+            let rest = min(Duration.milliseconds(max(0, next - timers.millis)), longestWait - interval)
+            guard rest > .zero else { continue }
+            await cancelWhenGracefulShutdown { await wakeup.sleep(for: rest) }
+        }
+    }
+
+    /// Fires what is due; the earliest wake-up time still ahead (`.max` for none), or nil to look
+    /// again after `interval` (something fired, or the database failed).
+    private func fireDue() async -> Int64? {
+        do {
+            let next = try await timers.nextWake() ?? .max
+            guard next <= timers.millis else { return next }
+            _ = try await timers.fireDueTimers()
+        } catch {
+            timers.logger.warning("turn timers failed", metadata: ["error": "\(error)"])
+        }
+        return nil
+    }
+
+    /// Pairs who can be paired; whether anybody was waiting (their windows widen every interval).
+    private func pairQuickMatches() async -> Bool {
+        do {
+            return try await quickMatch.pairQuickMatches()
+        } catch {
+            timers.logger.warning("quick-match pairing failed", metadata: ["error": "\(error)"])
+            return true
         }
     }
 }
@@ -50,10 +91,27 @@ package struct TurnTimers: WorksOnGames {
 }
 
 extension TurnTimers {
-    /// Applies the timeout policy to every game whose deadline has passed; returns how many fired.
+    /// The earliest wake-up time of any active game, or nil when no game has one.
+    func nextWake() async throws -> Int64? {
+        try await database.withConnection { sql in try await PlayStore.nextWake(on: sql) }
+    }
+
+    /// Whether `notice` may have set a deadline within `soon` milliseconds, which the timer must
+    /// not sleep past: a move into an absent player's turn, a player going away, a game starting.
+    /// A move's ordinary deadline is a whole turn ahead.
+    func mayBringADeadlineNear(_ notice: GameNotice, within soon: Int64) -> Bool {
+        switch notice {
+        case .moved(_, _, let move):
+            guard let move else { return true }
+            return move.deadline.map { $0 - millis < soon } ?? false
+        case .started, .left: return true
+        default: return false
+        }
+    }
+
+    /// Applies the timeout policy to every game whose wake-up time has passed; returns how many fired.
     package func fireDueTimers(limit: Int = 32) async throws -> Int {
         let now = millis
-        guard try await database.withConnection({ sql in try await PlayStore.anyDue(at: now, on: sql) }) else { return 0 }
         let engines = games.engines
         let hooks = games.hooks
         let fired: [(MoveStep, MoveStep.Stored)] = try await database.transaction { sql in

@@ -99,7 +99,7 @@ public enum ParlorApplication {
             accounts.resetMails,
             NodePresenceService(presence: play.presence, heartbeat: services.nodeHeartbeat, timeout: services.nodeTimeout) { hub.closeAll(.presenceLost) },
             hub,
-            TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval),
+            TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval, longestWait: services.turnTimerLongestWait),
             follower,
             DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval, longestWait: services.draftTimerLongestWait),
             PushSenderService(sender: push.sender),

@@ -26,6 +26,9 @@ public struct ParlorServices: Sendable {
     public var realtime = RealtimeConfiguration()
     /// How often each node looks for expired turn deadlines.
     public var turnTimerInterval: Duration = .milliseconds(250)
+    /// The longest each node's turn timer sleeps while nobody waits for a quick match: notices that
+    /// may bring a deadline near wake it, so this bounds how late it sees one whose notice was lost.
+    public var turnTimerLongestWait: Duration = .seconds(1)
     /// How often each node looks for draft rooms with a pick, a warning or a start due.
     public var draftTimerInterval: Duration = .milliseconds(100)
     /// The longest each node's draft timer sleeps: room changes wake it, so this only bounds how
