@@ -1,3 +1,4 @@
+import ServiceLifecycle
 import Synchronization
 
 /// Lets a timer loop sleep until its next stored time, and be woken sooner when something may have
@@ -40,6 +41,17 @@ package final class TimerWakeup: Sendable {
             await group.next()
             group.cancelAll()
         }
+    }
+
+    /// A timer loop's pause between rounds: `interval`, then on until `due` (milliseconds on the
+    /// clock of `now`; nil to go round at once) and `longestWait` in all at most, unless woken. A
+    /// graceful shutdown ends it at once, so stopping never waits it out.
+    package func pause(interval: Duration, until due: Int64?, now: () -> Int64, longestWait: Duration) async {
+        try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        guard let due else { return }
+        let rest = min(Duration.milliseconds(max(0, due - now())), longestWait - interval)
+        guard rest > .zero else { return }
+        await cancelWhenGracefulShutdown { await self.sleep(for: rest) }
     }
 
     private func waitForWake() async {

@@ -46,12 +46,7 @@ package struct TurnTimerService: Service {
             let next = await fireDue()
             let waiting = await pairQuickMatches()
             await tick()
-            // Woken by a graceful shutdown too, so stopping never waits out the interval.
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-            guard let next, !waiting else { continue }
-            let rest = min(Duration.milliseconds(max(0, next - timers.millis)), longestWait - interval)
-            guard rest > .zero else { continue }
-            await cancelWhenGracefulShutdown { await wakeup.sleep(for: rest) }
+            await wakeup.pause(interval: interval, until: waiting ? nil : next, now: { timers.millis }, longestWait: longestWait)
         }
     }
 

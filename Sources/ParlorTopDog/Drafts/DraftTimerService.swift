@@ -34,12 +34,7 @@ package struct DraftTimerService: Service {
         defer { subscription.cancel() }
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             let next = await round()
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-            guard let next else { continue }
-            let untilDue = Duration.milliseconds(max(0, next - drafts.millis))
-            let rest = min(untilDue, longestWait - interval)
-            guard rest > .zero else { continue }
-            await cancelWhenGracefulShutdown { await wakeup.sleep(for: rest) }
+            await wakeup.pause(interval: interval, until: next, now: { drafts.millis }, longestWait: longestWait)
         }
     }
 
