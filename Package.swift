@@ -14,6 +14,10 @@ enum Products {
     static let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
     static let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
     static let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+    static let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+    static let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
+    static let asn1: Target.Dependency = .product(name: "SwiftASN1", package: "swift-asn1")
+    static let wsClient: Target.Dependency = .product(name: "WSClient", package: "swift-websocket")
     static let jwtKit: Target.Dependency = .product(name: "JWTKit", package: "jwt-kit")
     static let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
     static let sqlKit: Target.Dependency = .product(name: "SQLKit", package: "sql-kit")
@@ -117,7 +121,7 @@ let package = Package(
         .target(
             name: "PartyNetwork",
             dependencies: [
-                "GameCore", "GameSession", Products.nioCore, .product(name: "NIOPosix", package: "swift-nio"), Products.crypto,
+                "GameCore", "GameSession", Products.nioCore, Products.nioPosix, Products.crypto,
                 Products.logging,
             ], swiftSettings: strict),
         // Terminal play: screens and an offline bot table for `parlor play`, pure and tested without a tty.
@@ -141,7 +145,7 @@ let package = Package(
             name: "ParlorClient",
             dependencies: [
                 "ParlorAPI", "StatsSync", "GameCore", "GameSession", "DurableFiles", Products.openAPIRuntime, Products.httpTypes,
-                .product(name: "WSClient", package: "swift-websocket"), Products.logging,
+                Products.wsClient, Products.logging,
                 // The default transport: URLSession on Apple platforms, AsyncHTTPClient elsewhere.
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession", condition: .when(platforms: Platforms.apple)),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(platforms: [.linux])),
@@ -157,8 +161,7 @@ let package = Package(
         .target(
             name: "SignInProviders",
             dependencies: [
-                Products.asyncHTTPClient, Products.jwtKit, Products.crypto, Products.logging, Products.nioCore,
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                Products.asyncHTTPClient, Products.jwtKit, Products.crypto, Products.logging, Products.nioCore, Products.nioHTTP1,
             ], swiftSettings: strict),
         // Server, one target per capability; each holds its routes, service, SQL and migrations, and
         // reaches another capability only through that one's package interface. Arrows point down:
@@ -215,7 +218,7 @@ let package = Package(
             name: "ParlorNotifications",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorAPI", "ParlorDatabase", "ApplePush",
-                Products.asyncHTTPClient, Products.nioCore, .product(name: "NIOHTTP1", package: "swift-nio"), Products.crypto,
+                Products.asyncHTTPClient, Products.nioCore, Products.nioHTTP1, Products.crypto,
                 Products.openAPIRuntime, Products.sqlKit, Products.logging, Products.serviceLifecycle,
             ], swiftSettings: strict),
         // StoreKit 2 purchases: verified transactions and notifications, entitlements, hints and undos.
@@ -223,14 +226,14 @@ let package = Package(
             name: "ParlorPurchases",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorAPI", "ParlorDatabase", "GameCore", Products.jwtKit, Products.x509,
-                .product(name: "SwiftASN1", package: "swift-asn1"), Products.openAPIRuntime, Products.sqlKit, Products.logging,
+                Products.asn1, Products.openAPIRuntime, Products.sqlKit, Products.logging,
                 Products.httpTypes,
             ], swiftSettings: strict),
         .target(
             name: "ParlorRealtime",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorSocial", "ParlorAPI", "GameCore", Products.hummingbird,
-                Products.nioCore, .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                Products.nioCore, Products.nioHTTP1, .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 Products.httpTypes, Products.logging, Products.metrics, Products.serviceLifecycle,
             ], swiftSettings: strict),
@@ -249,7 +252,7 @@ let package = Package(
             dependencies: [
                 "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
                 "ApplePush", Products.nioSSL,
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), "ParlorDatabase", "SignInProviders", "GameCore",
+                Products.nioHTTP1, Products.nioPosix, "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
                 "Quortex", "CrazyEights", "TerminalPlay", "PartyNetwork", "PlayerProfiles", "ProcessStats", Products.hummingbird, Products.hummingbirdWebSocket, Products.argumentParser,
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -262,7 +265,7 @@ let package = Package(
                 "ParlorClient", "ParlorAPI", "GameCore", "Quortex", "CrazyEights", Products.asyncHTTPClient,
                 Products.openAPIAsyncHTTPClient, Products.openAPIRuntime, Products.nioCore, Products.argumentParser,
                 .product(name: "Histogram", package: "hdrhistogram-swift"), "ProcessStats",
-                .product(name: "WSClient", package: "swift-websocket"), Products.logging, .product(name: "NIOPosix", package: "swift-nio"),
+                Products.wsClient, Products.logging, Products.nioPosix,
             ], swiftSettings: strict),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: strict),
         .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore", "CPUBoundTrait"], swiftSettings: strict),
@@ -283,8 +286,8 @@ let package = Package(
         .testTarget(
             name: "PartyNetworkTests",
             dependencies: [
-                "PartyNetwork", "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", "ParlorTestSupport", Products.nioCore,
-                .product(name: "NIOPosix", package: "swift-nio"), Products.crypto,
+                "PartyNetwork", "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", "ParlorTestSupport", Products.nioCore, Products.nioPosix,
+                Products.crypto,
             ], swiftSettings: strict),
         .testTarget(
             name: "TerminalPlayTests", dependencies: ["TerminalPlay", "Quortex", "CrazyEights", "GameCore", "GameSession"],
@@ -310,9 +313,8 @@ let package = Package(
                 "ParlorDatabase", "SignInProviders", "StatsSync", "ParlorClient", Products.asyncHTTPClient,
                 Products.openAPIAsyncHTTPClient, Products.jwtKit, Products.sqlKit, Products.hummingbirdTesting,
                 Products.hummingbirdWebSocket, .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                "GameCore", "Quortex", "CrazyEights", Products.serviceLifecycle, Products.openAPIRuntime, Products.nioCore,
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Yams", package: "Yams"), Products.x509, Products.crypto, .product(name: "SwiftASN1", package: "swift-asn1"),
+                "GameCore", "Quortex", "CrazyEights", Products.serviceLifecycle, Products.openAPIRuntime, Products.nioCore, Products.nioPosix,
+                .product(name: "Yams", package: "Yams"), Products.x509, Products.crypto, Products.asn1,
             ], swiftSettings: strict),
         .testTarget(
             name: "StatsSyncTests",
@@ -344,8 +346,8 @@ let package = Package(
             dependencies: [
                 "ParlorDatabase", Products.logging, Products.hummingbird, Products.jwtKit, Products.crypto,
                 .product(name: "CryptoExtras", package: "swift-crypto"), Products.serviceLifecycle, Products.nioCore,
-                Products.httpTypes, .product(name: "HummingbirdHTTP2", package: "hummingbird"), Products.nioSSL, Products.x509,
-                .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "NIOPosix", package: "swift-nio"),
+                Products.httpTypes, .product(name: "HummingbirdHTTP2", package: "hummingbird"), Products.nioSSL, Products.x509, Products.asn1,
+                Products.nioPosix,
             ], path: "Tests/ParlorTestSupport", swiftSettings: strict),
     ]
 )

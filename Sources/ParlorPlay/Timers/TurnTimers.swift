@@ -36,7 +36,6 @@ package struct TurnTimerService: Service {
 
     package func run() async throws {
         let wakeup = TimerWakeup()
-        let timers = timers
         let soon = Int64(longestWait / .milliseconds(1))
         let subscription = timers.bus.subscribe { notice in
             if timers.mayBringADeadlineNear(notice, within: soon) { wakeup.wake() }
