@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOWebSocket
+import ParlorAPI
 import ParlorAccounts
 import ParlorPlay
 import Synchronization
@@ -58,15 +59,6 @@ final class HubConnection: Sendable {
         /// A close asked for before a session was bound, which the session then performs.
         var pendingClose: RealtimeClose?
         var finished = false
-    }
-
-    /// What a watchdog round does for the heartbeat of one connection.
-    enum Heartbeat: Equatable {
-        case none
-        /// Nothing heard for a heartbeat and no ping for as long: ask for a sign of life.
-        case ping
-        /// Nothing heard for two heartbeats, so the ping went unanswered: the client or its path is gone.
-        case close
     }
 
     let id: ID
@@ -195,12 +187,6 @@ final class HubConnection: Sendable {
 
     var lastHeard: ContinuousClock.Instant { openedAt + .nanoseconds(heardAt.load(ordering: .relaxed)) }
 
-    static func heartbeat(sinceHeard: Duration, sincePinged: Duration?, period: Duration) -> Heartbeat {
-        if sinceHeard >= period * 2 { return .close }
-        if sinceHeard >= period, sincePinged.map({ $0 >= period }) ?? true { return .ping }
-        return .none
-    }
-
     /// The watchdog's round: a client that has not authenticated by the deadline is told so and
     /// closed once everything before is written; one that has had a write pending for longer than
     /// `idleTimeout` has stopped reading (its socket buffers are full) and is closed at once. One
@@ -213,7 +199,7 @@ final class HubConnection: Sendable {
             var ping: (any Channel)?
             var close: RealtimeClose?
             if state.channel != nil {
-                switch Self.heartbeat(sinceHeard: sinceHeard, sincePinged: state.pingedAt.map { now - $0 }, period: period) {
+                switch RealtimeHeartbeat.decide(sinceHeard: sinceHeard, sincePinged: state.pingedAt.map { now - $0 }, period: period) {
                 case .ping:
                     state.pingedAt = now
                     ping = state.channel

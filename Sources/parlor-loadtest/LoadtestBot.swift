@@ -92,7 +92,9 @@ final class LoadtestBot: Sendable {
             configuration: RealtimeConnectionConfiguration(
                 url: webSocket, accessToken: { try await session.accessToken() },
                 reconnectDelay: RealtimeConnectionConfiguration.exponentialBackoff(initial: .milliseconds(50), maximum: .seconds(2)),
-                maxConsecutiveFailures: 8),
+                maxConsecutiveFailures: 8,
+                // The heartbeat's looks are timed by the bot's event loop, as its thinking is.
+                pause: { try await EventLoopSleep.sleep(for: $0) }),
             receiver: { delivery in
                 switch delivery {
                 case .message(let message):

@@ -44,17 +44,24 @@ extension RealtimeConnection {
         if let token { headers[.authorization] = "Bearer \(token)" }
         let settings = WebSocketClientConfiguration(
             maxFrameSize: configuration.maxMessageBytes, additionalHeaders: headers,
-            autoPing: configuration.heartbeat.map { .enabled(timePeriod: $0) } ?? .disabled)
+            // The heartbeat is the connection's own (`watchHeartbeat`): WebSocket auto-ping would
+            // ping every period even while frames flow, a frame each way per socket for nothing.
+            autoPing: .disabled)
         let url = configuration.url.absoluteString
         let logger = configuration.logger
         let maxBytes = configuration.maxMessageBytes
+        let heartbeat = configuration.heartbeat
         let task = Task<String?, Never> {
             do {
                 try await WebSocketClient.connect(url: url, configuration: settings, logger: logger) { inbound, outbound, _ in
                     guard await self.attach(outbound, generation) else { return }
-                    for try await message in inbound.messages(maxSize: maxBytes) {
-                        guard case .text(let text) = message else { continue }
-                        await self.receive(Data(text.utf8), generation)
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        if let heartbeat { group.addTask { try await self.watchHeartbeat(generation, period: heartbeat) } }
+                        for try await message in inbound.messages(maxSize: maxBytes) {
+                            guard case .text(let text) = message else { continue }
+                            await self.receive(Data(text.utf8), generation)
+                        }
+                        group.cancelAll()
                     }
                 }
                 return nil
@@ -70,7 +77,8 @@ extension RealtimeConnection {
         }
         current?.task = task
         let failure = await task.value
-        lastFailure = failure ?? "the server closed the connection"
+        let lapsed = current?.generation == generation && current?.lapsed == true
+        lastFailure = lapsed ? "no word from the server for two heartbeats" : failure ?? "the server closed the connection"
         if current?.generation == generation { current = nil }
         return openedGeneration == generation
     }
@@ -79,6 +87,7 @@ extension RealtimeConnection {
     private func attach(_ outbound: WebSocketOutboundWriter, _ generation: Int) -> Bool {
         guard current?.generation == generation, !isClosed else { return false }
         current?.outbound = outbound
+        current?.lastHeard = .now
         openedGeneration = generation
         statistics.connects += 1
         return true
@@ -87,10 +96,12 @@ extension RealtimeConnection {
     /// One text frame from socket `generation`: resume bookkeeping, then delivery.
     private func receive(_ data: Data, _ generation: Int) async {
         guard current?.generation == generation else { return }
+        current?.lastHeard = .now
         guard let (inbound, details) = RealtimeInbound.parse(data) else {
             configuration.logger.debug("ignoring a frame that is not a typed JSON object")
             return
         }
+        if inbound.type == .pong, (try? inbound.decode(RealtimePong.self))?.id == Self.heartbeatPingID { return }
         if inbound.type == .welcome {
             current?.welcomed = true
             deliver(inbound)
@@ -107,5 +118,40 @@ extension RealtimeConnection {
             statistics.resubscriptions += 1
             try? await send(RealtimeSubscribe(game: gap.game, since: gap.since))
         }
+    }
+
+    static var heartbeatPingID: String { "parlor-heartbeat" }
+
+    /// Looks at socket `generation` whenever the server could first have been silent for a
+    /// heartbeat, pings it then, and gives the socket up (the connection reconnects and resumes)
+    /// when a second heartbeat passes without a word. Ends with the socket.
+    private func watchHeartbeat(_ generation: Int, period: Duration) async throws {
+        let pause = configuration.pause
+        while let wait = await heartbeatLook(generation, period: period) {
+            try await pause(wait)
+        }
+    }
+
+    /// One look: pings or gives up as ``RealtimeHeartbeat`` decides; the wait until the next
+    /// look, or nil when the socket is gone or given up.
+    private func heartbeatLook(_ generation: Int, period: Duration) async -> Duration? {
+        guard let socket = current, socket.generation == generation, !socket.lapsed else { return nil }
+        let now = ContinuousClock.now
+        switch RealtimeHeartbeat.decide(sinceHeard: now - socket.lastHeard, sincePinged: socket.pingedAt.map { now - $0 }, period: period) {
+        case .close:
+            configuration.logger.debug("no word from the server for two heartbeats; reconnecting")
+            current?.lapsed = true
+            socket.task?.cancel()
+            return nil
+        case .ping:
+            current?.pingedAt = now
+            statistics.heartbeatPings += 1
+            try? await send(RealtimePing(id: Self.heartbeatPingID))
+        case .none:
+            break
+        }
+        // The send may have waited: look at the socket as it is now.
+        guard let socket = current, socket.generation == generation else { return nil }
+        return RealtimeHeartbeat.nextLook(now: now, lastHeard: socket.lastHeard, pingedAt: socket.pingedAt, period: period) - now
     }
 }

@@ -41,6 +41,12 @@ public actor RealtimeConnection {
         var task: Task<String?, Never>?
         var outbound: WebSocketOutboundWriter?
         var welcomed = false
+        /// When a frame last came off this socket (or it opened), and when the heartbeat last
+        /// pinged the server: see ``RealtimeHeartbeat``.
+        var lastHeard = ContinuousClock.now
+        var pingedAt: ContinuousClock.Instant?
+        /// The heartbeat gave this socket up.
+        var lapsed = false
     }
 
 

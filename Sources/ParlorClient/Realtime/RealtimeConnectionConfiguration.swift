@@ -15,10 +15,15 @@ public struct RealtimeConnectionConfiguration: Sendable {
     /// Give up (and end ``RealtimeConnection/inbound``) after this many consecutive attempts that
     /// never opened a socket; nil retries for ever, which suits an app that waits for a network.
     public var maxConsecutiveFailures: Int?
-    /// How often the client pings the server; a ping unanswered by the next one closes the
-    /// socket, and the connection reconnects and resumes. This is what notices a path that died
-    /// without a word (a phone leaving Wi-Fi), where nothing else would for minutes. Nil: no pings.
+    /// How long the client waits, hearing nothing from the server, before it pings (`ping`,
+    /// answered with `pong`); when a second heartbeat passes without a word the socket is closed,
+    /// and the connection reconnects and resumes. This is what notices a path that died without a
+    /// word (a phone leaving Wi-Fi), where nothing else would for minutes. A socket that hears
+    /// frames sends no pings at all (``RealtimeHeartbeat``). Nil: no pings.
     public var heartbeat: Duration?
+    /// How the heartbeat waits between its looks at the socket; `Task.sleep` by default.
+    /// Injectable for a process that times its waits on its own event loops (the load generator).
+    public var pause: @Sendable (Duration) async throws -> Void
     /// The largest frame and message accepted from the server.
     public var maxMessageBytes: Int
     public var logger: Logger
@@ -29,6 +34,7 @@ public struct RealtimeConnectionConfiguration: Sendable {
         reconnectDelay: @escaping @Sendable (_ attempt: Int) -> Duration = Self.exponentialBackoff(),
         maxConsecutiveFailures: Int? = nil,
         heartbeat: Duration? = .seconds(15),
+        pause: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         maxMessageBytes: Int = 1 << 22,
         logger: Logger = Logger(label: "parlor.realtime")
     ) {
@@ -37,6 +43,7 @@ public struct RealtimeConnectionConfiguration: Sendable {
         self.reconnectDelay = reconnectDelay
         self.maxConsecutiveFailures = maxConsecutiveFailures
         self.heartbeat = heartbeat
+        self.pause = pause
         self.maxMessageBytes = maxMessageBytes
         self.logger = logger
     }
@@ -107,6 +114,8 @@ public struct RealtimeConnectionStatistics: Sendable, Equatable {
     public var droppedRepeats = 0
     /// Subscriptions sent again after a reconnect or a gap in a game's sequence.
     public var resubscriptions = 0
+    /// Pings sent because the server had been silent for a heartbeat.
+    public var heartbeatPings = 0
 
     public init() {}
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import ParlorAPI
 import ParlorClient
 import ParlorTestSupport
 import Testing
@@ -42,6 +43,42 @@ struct RealtimeHeartbeatTests {
             await watched.close()
             await unwatched.close()
             await proxy.close()
+        }
+    }
+
+    @Test("a socket that hears frames sends no heartbeat pings; a silent one is pinged, answered and kept, and the answers are not delivered")
+    func heartbeatOnlyWhenSilent() async throws {
+        try await withOnlinePlayServer { server in
+            let port = try #require(server.client.port)
+            let client = ParlorClient(serverURL: try #require(URL(string: "http://127.0.0.1:\(port)")), transport: TestClientTransport(client: server.client))
+            try await client.signIn(.guest(deviceID: UUID().uuidString))
+            let session = client.session
+            let connection = await RealtimeConnection.connect(
+                configuration: RealtimeConnectionConfiguration(
+                    url: try #require(URL(string: "ws://127.0.0.1:\(port)/ws")), accessToken: { try await session.accessToken() },
+                    heartbeat: .seconds(2)))
+            let pongs = Task {
+                var ids: [String?] = []
+                for await message in connection.inbound where message.type == .pong {
+                    ids.append(try? message.decode(RealtimePong.self).id)
+                }
+                return ids
+            }
+            #expect(await eventually(timeout: .seconds(30)) { await connection.isConnected })
+            // Busy: a frame comes back every 100 ms for twice the heartbeat.
+            for index in 0..<40 {
+                try await connection.send(RealtimePing(id: "app-\(index)"))
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(await connection.statistics.heartbeatPings == 0)
+            // Silent: pinged after a heartbeat, answered, pinged again a heartbeat later.
+            #expect(await eventually(timeout: .seconds(30)) { await connection.statistics.heartbeatPings >= 2 })
+            #expect(await connection.statistics.disconnects == 0)
+            #expect(await connection.statistics.connects == 1)
+            await connection.close()
+            let delivered = await pongs.value
+            #expect(delivered.count == 40)
+            #expect(!delivered.contains("parlor-heartbeat"))
         }
     }
 

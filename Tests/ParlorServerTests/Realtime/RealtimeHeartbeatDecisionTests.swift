@@ -1,13 +1,14 @@
-@testable import ParlorRealtime
+import ParlorAPI
 import Testing
 
-/// When the hub's watchdog pings a connection and when it gives up on one.
-@Suite("Server heartbeat decisions")
+/// When either end of a socket (the hub's watchdog, the client's connection) pings the other
+/// and when it gives up on it.
+@Suite("Heartbeat decisions")
 struct RealtimeHeartbeatDecisionTests {
-    typealias Heartbeat = HubConnection.Heartbeat
+    typealias Heartbeat = RealtimeHeartbeat
 
     static func decide(heard: Int, pinged: Int?) -> Heartbeat {
-        HubConnection.heartbeat(sinceHeard: .seconds(heard), sincePinged: pinged.map { .seconds($0) }, period: .seconds(20))
+        RealtimeHeartbeat.decide(sinceHeard: .seconds(heard), sincePinged: pinged.map { .seconds($0) }, period: .seconds(20))
     }
 
     @Test func aClientHeardWithinAHeartbeatIsLeftAlone() {
@@ -28,5 +29,20 @@ struct RealtimeHeartbeatDecisionTests {
         #expect(Self.decide(heard: 40, pinged: 20) == .close)
         #expect(Self.decide(heard: 40, pinged: nil) == .close)
         #expect(Self.decide(heard: 300, pinged: 1) == .close)
+    }
+
+    @Test func theNextLookIsWhenTheSilenceWouldReachAHeartbeatOrThePingsAnswerIsDue() {
+        let start = ContinuousClock.now
+        func at(_ seconds: Int) -> ContinuousClock.Instant { start + .seconds(seconds) }
+        func next(now: Int, heard: Int, pinged: Int?) -> ContinuousClock.Instant {
+            RealtimeHeartbeat.nextLook(now: at(now), lastHeard: at(heard), pingedAt: pinged.map(at), period: .seconds(20))
+        }
+        // Heard 5 s ago: look when that silence is 20 s old.
+        #expect(next(now: 10, heard: 5, pinged: nil) == at(25))
+        // Pinged just now after 20 s of silence: look when the answer is due, which is also
+        // when the silence reaches two heartbeats.
+        #expect(next(now: 20, heard: 0, pinged: 20) == at(40))
+        // A late look never asks for one in the past.
+        #expect(next(now: 50, heard: 0, pinged: 20) == at(50))
     }
 }
