@@ -64,7 +64,7 @@ package enum RealtimeFrameScanner {
                         type = try plainString()
                     case .game:
                         if !isNull {
-                            guard let uuid = UUID(uuidString: try plainString()) else { throw Unsure() }
+                            guard let uuid = RealtimeFrameScanner.uuid(try plainStringBytes()) else { throw Unsure() }
                             game = uuid
                         }
                     case .seq: if !isNull { seq = try integer() }
@@ -104,9 +104,14 @@ package enum RealtimeFrameScanner {
 
         /// A string without escapes (one with escapes is left to `JSONDecoder`).
         mutating func plainString() throws -> String {
+            String(decoding: try plainStringBytes(), as: UTF8.self)
+        }
+
+        /// The UTF-8 between the quotes of a string without escapes.
+        mutating func plainStringBytes() throws -> UnsafeBufferPointer<UInt8> {
             let start = index + 1
             try skipString(allowEscapes: false)
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+            return UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])
         }
 
         /// A plain non-negative integer that fits `Int`: no sign, fraction or exponent.
