@@ -1,9 +1,11 @@
 import Foundation
 
 extension RealtimeFrameScanner {
-    /// The UUID in `text`, read as `UUID(uuidString:)` reads it (36 characters, hyphens after
-    /// the 8th, 12th, 16th and 20th hex digit, either case), without its `sscanf`: parsing each
-    /// frame's `game` that way was a percent and more of a load generator's CPU.
+    /// The UUID in `text` when it is in the canonical form (36 characters, hyphens after the 8th,
+    /// 12th, 16th and 20th hex digit, either case), read without `UUID(uuidString:)`'s `sscanf`:
+    /// parsing each frame's `game` that way was a percent and more of a load generator's CPU.
+    /// Nil otherwise, also for what Foundation would take (it reads a space or a minus sign as a
+    /// hex digit), so that a caller leaves such text to Foundation and never disagrees with it.
     package static func uuid<Text: Collection<UInt8>>(_ text: Text) -> UUID? {
         guard text.count == 36 else { return nil }
         var bytes = [UInt8](repeating: 0, count: 16)
