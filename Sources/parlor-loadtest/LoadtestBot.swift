@@ -3,19 +3,29 @@ import ParlorAPI
 import ParlorClient
 import Synchronization
 
-/// What a bot's game loop reacts to.
+/// What wakes a bot's seat task: only what it must wait for or act on (messages themselves are
+/// handled as they arrive, see ``BotInbox/deliver(_:)``).
 enum BotEvent: Sendable {
-    case message(RealtimeInbound)
+    /// The seat's turn: think, then send the move it chose.
+    case yourTurn
+    /// The seat's game is over for it.
+    case finished(SeatResult)
     /// A clock tick, for time-outs and the end of the run.
     case tick
     /// The bot's connection gave up reconnecting.
     case connectionEnded
 }
 
-/// Hands a bot's inbound messages to the game it is playing now. Each game opens a fresh stream
+/// Hands a bot's inbound messages to the game it is playing now. Each game opens a fresh route
 /// before subscribing, so nothing of it is lost and nothing of an earlier game leaks in.
 final class BotInbox: Sendable {
-    private let current = Mutex<AsyncStream<BotEvent>.Continuation?>(nil)
+    private struct Route {
+        var continuation: AsyncStream<BotEvent>.Continuation
+        /// Takes in a message on the connection's task; what the seat's task must then do.
+        var handler: @Sendable (RealtimeInbound) -> BotEvent?
+    }
+
+    private let current = Mutex<Route?>(nil)
     private let connected = Mutex(true)
     /// Whether the game being played waits on a second-scale time-out now (an ack, a retry pause).
     private let waitsOnTime = Atomic(false)
@@ -23,14 +33,16 @@ final class BotInbox: Sendable {
     /// False once the bot's connection has ended for good.
     var isAlive: Bool { connected.withLock { $0 } }
 
-    func open() -> AsyncStream<BotEvent> {
+    /// Routes messages to `handler` from now on, and what it decides (with ticks and the end of
+    /// the connection) to the stream returned.
+    func open(handler: @escaping @Sendable (RealtimeInbound) -> BotEvent?) -> AsyncStream<BotEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: BotEvent.self, bufferingPolicy: .unbounded)
         let previous = current.withLock { slot in
             let previous = slot
-            slot = continuation
+            slot = Route(continuation: continuation, handler: handler)
             return previous
         }
-        previous?.finish()
+        previous?.continuation.finish()
         waitsOnTime.store(false, ordering: .relaxed)
         return stream
     }
@@ -49,8 +61,17 @@ final class BotInbox: Sendable {
         yield(.tick)
     }
 
+    /// A message off the socket, handled on the connection's task; the seat's task hears of it
+    /// only when it has something to do.
+    func deliver(_ message: RealtimeInbound) {
+        current.withLock { route in
+            guard let route, let event = route.handler(message) else { return }
+            route.continuation.yield(event)
+        }
+    }
+
     func yield(_ event: BotEvent) {
-        current.withLock { _ = $0?.yield(event) }
+        current.withLock { _ = $0?.continuation.yield(event) }
     }
 
     /// The connection ended for good: the current game hears `connectionEnded`.
@@ -61,7 +82,7 @@ final class BotInbox: Sendable {
 
     func close() {
         current.withLock { slot in
-            slot?.finish()
+            slot?.continuation.finish()
             slot = nil
         }
     }
@@ -70,10 +91,11 @@ final class BotInbox: Sendable {
 /// One signed-in guest on the SDK, as an app is: a `ParlorClient` whose session signs its REST
 /// calls, and the real-time connection on that session, kept open for the whole run.
 ///
-/// A bot plays one game at a time, so the connection hands its messages straight to the inbox
-/// of the game being played (which keeps only that game's), as they come off the socket: no
-/// `RealtimeEvents` per-game split and no reader of `inbound` in between, two task switches fewer
-/// for every message, which a generator that must cost a third of the server it measures cannot spare.
+/// A bot plays one game at a time, so the connection hands its messages straight to the seat
+/// playing it (which takes in only that game's), as they come off the socket: no `RealtimeEvents`
+/// per-game split, no reader of `inbound` and no wake-up of the seat's task in between, three
+/// task switches fewer for most messages, which a generator that must cost a third of the server
+/// it measures cannot spare.
 final class LoadtestBot: Sendable {
     let deviceID: String
     let name: String
@@ -98,7 +120,7 @@ final class LoadtestBot: Sendable {
             receiver: { delivery in
                 switch delivery {
                 case .message(let message):
-                    inbox.yield(.message(message))
+                    inbox.deliver(message)
                 case .ended:
                     inbox.connectionEnded()
                 }

@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import ParlorAPI
 import ParlorClient
+import Synchronization
 
 /// How one bot's part in one game ended.
 enum SeatResult: Sendable, Equatable {
@@ -19,16 +20,18 @@ enum SeatResult: Sendable, Equatable {
 
 /// One bot playing one game from its own view: it moves when the latest view says it is its
 /// seat's turn, against the sequence number it saw, and times each move from send to `ack`.
-struct LoadtestSeat<Game: LoadtestGame> {
+///
+/// Messages are read as they come off the socket, on the connection's task (``receive(_:)``);
+/// the seat's own task wakes only for what waits: its move (thinking, then the send), the run's
+/// ticks and the end. Waking it for every message was three task switches per move more.
+final class LoadtestSeat<Game: LoadtestGame>: Sendable {
     static var ackTimeout: Duration { .seconds(5) }
     static var startTimeout: Duration { .seconds(30) }
     /// Longer than a real-time turn (60 s by default), after which the server moves for a player.
     static var stallTimeout: Duration { .seconds(90) }
-
-    struct Pending {
-        var move: RealtimeMove<Game.Action>
-        var sentAt: ContinuousClock.Instant
-    }
+    /// A refused move is tried again on the same view only after `retryPause` (a rate limit, or
+    /// a bot the server disagrees with), never in a tight loop.
+    static var retryPause: Duration { .seconds(1) }
 
     let game: UUID
     let rules: Game
@@ -37,21 +40,7 @@ struct LoadtestSeat<Game: LoadtestGame> {
     /// The pause before each move, as a player's thinking time.
     let think: Duration
     let deadline: ContinuousClock.Instant
-    var random: GameRandom
-
-    private var seat: Int?
-    private var view: Game.View?
-    private var seq = -1
-    private var started = false
-    private var pending: Pending?
-    /// After an ack, wait for the view at the move's sequence before moving again.
-    private var awaitedSeq = -1
-    /// A refused move is tried again on the same view only after `retryPause` (a rate limit, or
-    /// a bot the server disagrees with), never in a tight loop.
-    private var refusal: (seq: Int, at: ContinuousClock.Instant)?
-    static var retryPause: Duration { .seconds(1) }
-    private var lastProgress = ContinuousClock.now
-    private var moveCounter = 0
+    private let state: Mutex<LoadtestSeatState<Game>>
 
     init(
         game: UUID, rules: Game, bot: LoadtestBot, metrics: LoadtestMetrics, think: Duration = .zero, deadline: ContinuousClock.Instant,
@@ -63,12 +52,12 @@ struct LoadtestSeat<Game: LoadtestGame> {
         self.metrics = metrics
         self.think = think
         self.deadline = deadline
-        random = GameRandom(seed: GameSeed(seed))
+        state = Mutex(LoadtestSeatState(game: game, botID: String(bot.deviceID.suffix(12)), seed: seed))
     }
 
     /// Subscribes and plays until the game ends, it has to be given up, or the run's time is up.
-    mutating func play() async -> SeatResult {
-        let events = bot.inbox.open()
+    func play() async -> SeatResult {
+        let events = bot.inbox.open { [self] message in receive(message) }
         defer { bot.inbox.close() }
         guard await bot.follow(game) else { return .abandoned(reason: "connection_closed", started: false) }
         let result = await run(events)
@@ -76,125 +65,67 @@ struct LoadtestSeat<Game: LoadtestGame> {
         return result
     }
 
-    private mutating func run(_ events: AsyncStream<BotEvent>) async -> SeatResult {
+    /// One message off the socket: what the seat's task must do about it, if anything.
+    private func receive(_ message: RealtimeInbound) -> BotEvent? {
+        // The connection's every message arrives here; an earlier game's late ones and the
+        // user's own are not this seat's. An error about no game is counted here.
+        guard message.routedGame == game || (message.routedGame == nil && message.type == .error) else { return nil }
+        let (event, waits) = state.withLock { state -> (BotEvent?, Bool) in
+            if let result = state.handle(message, rules: rules, metrics: metrics) { return (.finished(result), false) }
+            return (state.scheduleMove(rules: rules, think: think) ? .yourTurn : nil, state.waitsOnTime)
+        }
+        bot.inbox.waitOnTime(waits)
+        return event
+    }
+
+    private func run(_ events: AsyncStream<BotEvent>) async -> SeatResult {
         let joinedAt = ContinuousClock.now
-        lastProgress = joinedAt
+        state.withLock { $0.lastProgress = joinedAt }
         for await event in events {
             switch event {
             case .connectionEnded:
-                return .abandoned(reason: "connection_lost", started: started)
+                return .abandoned(reason: "connection_lost", started: state.withLock(\.started))
+            case .finished(let result):
+                return result
+            case .yourTurn:
+                await moveAfterThinking()
             case .tick:
                 let now = ContinuousClock.now
-                if now >= deadline { return .outOfTime(started: started) }
-                if !started, now - joinedAt > Self.startTimeout { return .abandoned(reason: "start_timeout", started: false) }
-                if now - lastProgress > Self.stallTimeout { return .abandoned(reason: "stalled", started: started) }
-                if let pending, now - pending.sentAt > Self.ackTimeout {
-                    metrics.error("ack_timeout", example: "game \(game.uuidString.lowercased()) move \(pending.move.moveId)")
-                    await resend(pending.move)
+                let outcome = state.withLock { state in
+                    state.tick(now: now, joinedAt: joinedAt, deadline: deadline, rules: rules, think: think)
                 }
-                await moveIfMyTurn()
-            case .message(let message):
-                // The connection's every message arrives here; an earlier game's late ones and
-                // the user's own are not this seat's. An error about no game is counted here.
-                guard message.routedGame == game || (message.routedGame == nil && message.type == .error) else { continue }
-                if let result = await handle(message) { return result }
+                switch outcome {
+                case .finish(let result):
+                    return result
+                case .resend(let move):
+                    metrics.error("ack_timeout", example: "game \(game.uuidString.lowercased()) move \(move.moveId)")
+                    await send(move)
+                case .move:
+                    await moveAfterThinking()
+                case .wait:
+                    break
+                }
             }
-            bot.inbox.waitOnTime(pending != nil || refusal?.seq == seq)
+            bot.inbox.waitOnTime(state.withLock(\.waitsOnTime))
         }
-        return .outOfTime(started: started)  // cancelled: another seat gave up or time is up
+        return .outOfTime(started: state.withLock(\.started))  // cancelled: another seat gave up or time is up
     }
 
-    private mutating func handle(_ message: RealtimeInbound) async -> SeatResult? {
-        do {
-            switch message.type {
-            case .state:
-                let state = try message.decode(RealtimeState<Game.Action, Game.View>.self)
-                if state.status == "completed" { return .completed(started: started) }
-                if let seat = state.seat { self.seat = seat }
-                if let view = state.view { update(view, seq: state.seq, started: state.status == "active") }
-            case .gameStarted:
-                let start = try message.decode(RealtimeGameStarted<Game.View>.self)
-                seat = start.seat
-                update(start.view, seq: start.seq, started: true)
-            case .moveMade:
-                if let seq = message.seq, let view = rules.scannedView(of: message) {
-                    update(view, seq: seq, started: true)
-                } else {
-                    let move = try message.decode(RealtimeMoveMade<Game.Action, Game.View>.self)
-                    update(move.view, seq: move.seq, started: true)
-                }
-            case .ack:
-                // An ack's fields are routing fields, which the one-pass probe reads.
-                if let probe = RealtimeFrameScanner.probe(message.data), let moveId = probe.moveId, let seq = probe.seq {
-                    acknowledge(moveId: moveId, seq: seq, at: message.receivedAt)
-                } else {
-                    let ack = try message.decode(RealtimeAck.self)
-                    acknowledge(moveId: ack.moveId, seq: ack.seq, at: message.receivedAt)
-                }
-            case .error:
-                if let result = refuse(try message.decode(RealtimeError.self)) { return result }
-            case .gameEnded:
-                return .completed(started: started)
-            default:
-                return nil
-            }
-        } catch {
-            metrics.error("undecodable_\(message.envelope.type)")
-            return nil
-        }
-        await moveIfMyTurn()
-        return nil
-    }
-
-    private mutating func update(_ view: Game.View, seq: Int, started: Bool) {
-        self.view = view
-        self.seq = seq
-        self.started = self.started || started
-        lastProgress = .now
-    }
-
-    /// Times the move to when its ack came off the socket, not to when this bot got round to it.
-    private mutating func acknowledge(moveId: String, seq: Int, at receivedAt: ContinuousClock.Instant) {
-        guard let pending, moveId == pending.move.moveId else { return }
-        metrics.moveAcknowledged(after: receivedAt - pending.sentAt)
-        self.pending = nil
-        awaitedSeq = seq
-        lastProgress = .now
-    }
-
-    private mutating func refuse(_ error: RealtimeError) -> SeatResult? {
-        metrics.error("ws_\(error.code)", example: error.message)
-        if let pending, error.moveId == pending.move.moveId {
-            self.pending = nil
-            refusal = (seq, .now)
-            return error.code == "game_over" ? .completed(started: started) : nil
-        }
-        guard error.moveId == nil, error.game == game else { return nil }
-        switch error.code {
-        case "not_found", "not_a_player", "unauthorized": return .abandoned(reason: "refused", started: started)
-        default: return nil
-        }
-    }
-
-    private mutating func moveIfMyTurn() async {
-        guard pending == nil, started, let seat, let view, seq >= awaitedSeq else { return }
-        if let refusal, refusal.seq == seq, ContinuousClock.now - refusal.at < Self.retryPause { return }
-        guard let action = rules.action(for: seat, in: view, random: &random) else { return }
-        if think > .zero {
-            // Varied so that games started together do not move in lockstep.
-            try? await EventLoopSleep.sleep(for: think * Double.random(in: 0.5...1.5, using: &random))
+    /// Thinks, then sends the move the seat chose when its turn came.
+    private func moveAfterThinking() async {
+        guard let thinking = state.withLock(\.scheduled?.think) else { return }
+        if thinking > .zero {
+            try? await EventLoopSleep.sleep(for: thinking)
             // The run may have ended (and closed the sockets) while this bot was thinking.
             guard !Task.isCancelled, ContinuousClock.now < deadline else { return }
         }
-        moveCounter += 1
-        let move = RealtimeMove(game: game, moveId: "lt-\(bot.deviceID.suffix(12))-\(seq)-\(moveCounter)", action: action, seq: seq)
-        await resend(move)
+        guard let move = state.withLock({ $0.takeScheduledMove() }) else { return }
+        await send(move)
     }
 
     /// Sends `move` (again, with the same move id, after a time-out: the server answers a repeat
     /// with the first result). A send on a dropped socket is retried on a later tick.
-    private mutating func resend(_ move: RealtimeMove<Game.Action>) async {
-        pending = Pending(move: move, sentAt: .now)
+    private func send(_ move: RealtimeMove<Game.Action>) async {
         do {
             try await bot.connection.send(move)
         } catch is CancellationError {

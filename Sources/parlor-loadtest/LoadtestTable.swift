@@ -43,8 +43,7 @@ struct LoadtestTable<Game: LoadtestGame>: Sendable {
             for (index, bot) in bots.enumerated() {
                 let seed = round &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index) &+ UInt64.random(in: 0...UInt64.max >> 8)
                 group.addTask { [rules, metrics, think, deadline] in
-                    var seat = LoadtestSeat(game: game, rules: rules, bot: bot, metrics: metrics, think: think, deadline: deadline, seed: seed)
-                    return await seat.play()
+                    await LoadtestSeat(game: game, rules: rules, bot: bot, metrics: metrics, think: think, deadline: deadline, seed: seed).play()
                 }
             }
             // The first seat to finish decides: the game is over (the others' `game_ended` adds
