@@ -25,20 +25,9 @@ enum SeatResult: Sendable, Equatable {
 /// the seat's own task wakes only for what waits: its move (thinking, then the send), the run's
 /// ticks and the end. Waking it for every message was three task switches per move more.
 final class LoadtestSeat<Game: LoadtestGame>: Sendable {
-    static var ackTimeout: Duration { .seconds(5) }
-    static var startTimeout: Duration { .seconds(30) }
-    /// Longer than a real-time turn (60 s by default), after which the server moves for a player.
-    static var stallTimeout: Duration { .seconds(90) }
-    /// A refused move is tried again on the same view only after `retryPause` (a rate limit, or
-    /// a bot the server disagrees with), never in a tight loop.
-    static var retryPause: Duration { .seconds(1) }
-
     let game: UUID
-    let rules: Game
     let bot: LoadtestBot
     let metrics: LoadtestMetrics
-    /// The pause before each move, as a player's thinking time.
-    let think: Duration
     let deadline: ContinuousClock.Instant
     private let state: Mutex<LoadtestSeatState<Game>>
 
@@ -47,12 +36,10 @@ final class LoadtestSeat<Game: LoadtestGame>: Sendable {
         seed: UInt64
     ) {
         self.game = game
-        self.rules = rules
         self.bot = bot
         self.metrics = metrics
-        self.think = think
         self.deadline = deadline
-        state = Mutex(LoadtestSeatState(game: game, botID: String(bot.deviceID.suffix(12)), seed: seed))
+        state = Mutex(LoadtestSeatState(game: game, rules: rules, think: think, metrics: metrics, botID: String(bot.deviceID.suffix(12)), seed: seed))
     }
 
     /// Subscribes and plays until the game ends, it has to be given up, or the run's time is up.
@@ -71,8 +58,8 @@ final class LoadtestSeat<Game: LoadtestGame>: Sendable {
         // user's own are not this seat's. An error about no game is counted here.
         guard message.routedGame == game || (message.routedGame == nil && message.type == .error) else { return nil }
         let (event, waits) = state.withLock { state -> (BotEvent?, Bool) in
-            if let result = state.handle(message, rules: rules, metrics: metrics) { return (.finished(result), false) }
-            return (state.scheduleMove(rules: rules, think: think) ? .yourTurn : nil, state.waitsOnTime)
+            if let result = state.handle(message) { return (.finished(result), false) }
+            return (state.scheduleMove() ? .yourTurn : nil, state.waitsOnTime)
         }
         bot.inbox.waitOnTime(waits)
         return event
@@ -92,7 +79,7 @@ final class LoadtestSeat<Game: LoadtestGame>: Sendable {
             case .tick:
                 let now = ContinuousClock.now
                 let outcome = state.withLock { state in
-                    state.tick(now: now, joinedAt: joinedAt, deadline: deadline, rules: rules, think: think)
+                    state.tick(now: now, joinedAt: joinedAt, deadline: deadline)
                 }
                 switch outcome {
                 case .finish(let result):

@@ -27,7 +27,19 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
         case move
     }
 
+    static var ackTimeout: Duration { .seconds(5) }
+    static var startTimeout: Duration { .seconds(30) }
+    /// Longer than a real-time turn (60 s by default), after which the server moves for a player.
+    static var stallTimeout: Duration { .seconds(90) }
+    /// A refused move is tried again on the same view only after `retryPause` (a rate limit, or
+    /// a bot the server disagrees with), never in a tight loop.
+    static var retryPause: Duration { .seconds(1) }
+
     let game: UUID
+    let rules: Game
+    /// The pause before each move, as a player's thinking time.
+    let think: Duration
+    let metrics: LoadtestMetrics
     /// The bot's device id's tail, in move ids.
     let botID: String
     var random: GameRandom
@@ -45,8 +57,11 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
     var lastProgress = ContinuousClock.now
     private var moveCounter = 0
 
-    init(game: UUID, botID: String, seed: UInt64) {
+    init(game: UUID, rules: Game, think: Duration, metrics: LoadtestMetrics, botID: String, seed: UInt64) {
         self.game = game
+        self.rules = rules
+        self.think = think
+        self.metrics = metrics
         self.botID = botID
         random = GameRandom(seed: GameSeed(seed))
     }
@@ -55,7 +70,7 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
     var waitsOnTime: Bool { pending != nil || refusal?.seq == seq }
 
     /// Takes in one of the game's messages; the seat's result when it ends the game for it.
-    mutating func handle(_ message: RealtimeInbound, rules: Game, metrics: LoadtestMetrics) -> SeatResult? {
+    mutating func handle(_ message: RealtimeInbound) -> SeatResult? {
         do {
             switch message.type {
             case .state:
@@ -77,13 +92,13 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
             case .ack:
                 // An ack's fields are routing fields, which the one-pass probe reads.
                 if let probe = RealtimeFrameScanner.probe(message.data), let moveId = probe.moveId, let seq = probe.seq {
-                    acknowledge(moveId: moveId, seq: seq, at: message.receivedAt, metrics: metrics)
+                    acknowledge(moveId: moveId, seq: seq, at: message.receivedAt)
                 } else {
                     let ack = try message.decode(RealtimeAck.self)
-                    acknowledge(moveId: ack.moveId, seq: ack.seq, at: message.receivedAt, metrics: metrics)
+                    acknowledge(moveId: ack.moveId, seq: ack.seq, at: message.receivedAt)
                 }
             case .error:
-                return refuse(try message.decode(RealtimeError.self), metrics: metrics)
+                return refuse(try message.decode(RealtimeError.self))
             case .gameEnded:
                 return .completed(started: started)
             default:
@@ -97,9 +112,9 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
 
     /// Chooses the seat's move when the latest view asks for one and none is on its way; true
     /// when the seat's task should now think and send it.
-    mutating func scheduleMove(rules: Game, think: Duration) -> Bool {
+    mutating func scheduleMove() -> Bool {
         guard pending == nil, scheduled == nil, started, let seat, let view, seq >= awaitedSeq else { return false }
-        if let refusal, refusal.seq == seq, ContinuousClock.now - refusal.at < LoadtestSeat<Game>.retryPause { return false }
+        if let refusal, refusal.seq == seq, ContinuousClock.now - refusal.at < Self.retryPause { return false }
         guard let action = rules.action(for: seat, in: view, random: &random) else { return false }
         moveCounter += 1
         let move = RealtimeMove(game: game, moveId: "lt-\(botID)-\(seq)-\(moveCounter)", action: action, seq: seq)
@@ -117,17 +132,15 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
         return move
     }
 
-    mutating func tick(
-        now: ContinuousClock.Instant, joinedAt: ContinuousClock.Instant, deadline: ContinuousClock.Instant, rules: Game, think: Duration
-    ) -> TickOutcome {
+    mutating func tick(now: ContinuousClock.Instant, joinedAt: ContinuousClock.Instant, deadline: ContinuousClock.Instant) -> TickOutcome {
         if now >= deadline { return .finish(.outOfTime(started: started)) }
-        if !started, now - joinedAt > LoadtestSeat<Game>.startTimeout { return .finish(.abandoned(reason: "start_timeout", started: false)) }
-        if now - lastProgress > LoadtestSeat<Game>.stallTimeout { return .finish(.abandoned(reason: "stalled", started: started)) }
-        if let pending, now - pending.sentAt > LoadtestSeat<Game>.ackTimeout {
+        if !started, now - joinedAt > Self.startTimeout { return .finish(.abandoned(reason: "start_timeout", started: false)) }
+        if now - lastProgress > Self.stallTimeout { return .finish(.abandoned(reason: "stalled", started: started)) }
+        if let pending, now - pending.sentAt > Self.ackTimeout {
             self.pending?.sentAt = now
             return .resend(pending.move)
         }
-        return scheduleMove(rules: rules, think: think) ? .move : .wait
+        return scheduleMove() ? .move : .wait
     }
 
     private mutating func update(_ view: Game.View, seq: Int, started: Bool) {
@@ -138,7 +151,7 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
     }
 
     /// Times the move to when its ack came off the socket.
-    private mutating func acknowledge(moveId: String, seq: Int, at receivedAt: ContinuousClock.Instant, metrics: LoadtestMetrics) {
+    private mutating func acknowledge(moveId: String, seq: Int, at receivedAt: ContinuousClock.Instant) {
         guard let pending, moveId == pending.move.moveId else { return }
         metrics.moveAcknowledged(after: receivedAt - pending.sentAt)
         self.pending = nil
@@ -146,7 +159,7 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
         lastProgress = .now
     }
 
-    private mutating func refuse(_ error: RealtimeError, metrics: LoadtestMetrics) -> SeatResult? {
+    private mutating func refuse(_ error: RealtimeError) -> SeatResult? {
         metrics.error("ws_\(error.code)", example: error.message)
         if let pending, error.moveId == pending.move.moveId {
             self.pending = nil
