@@ -3,11 +3,9 @@ import NIOCore
 /// Runs a task's jobs on one event loop: a socket's jobs on the loop that owns the socket.
 ///
 /// Swift concurrency already runs on the event loops (`ServerThreads`), but a task stays on
-/// whichever loop last resumed it (the database connection's, say), so a socket's jobs often
-/// wrote to a socket owned by the other loop: a hop to it for every write and a hop back. Run on
-/// the socket's own loop, a job writes straight to the socket; at 1,000 games the server resumed
-/// about half as many tasks per move. A loop that has shut down drops what it is given, so this
-/// is only for loops that outlive the tasks, as the server's shared ones do.
+/// whichever loop last resumed it, often the database connection's. A socket's jobs then wrote
+/// to a socket owned by the other loop, a hop between threads for every write and another to come
+/// back. Preferring the socket's own loop lets a job's writes go straight to the socket.
 final class EventLoopTaskExecutor: TaskExecutor {
     let eventLoop: any EventLoop
 

@@ -169,11 +169,8 @@ extension RealtimeSession {
         let channel = self.channel
         connection.writeStarted()
         defer { connection.writeFinished() }
-        if channel.eventLoop.inEventLoop {
-            try await Self.write(frames, to: channel).get()
-        } else {
-            try await channel.eventLoop.flatSubmit { Self.write(frames, to: channel) }.get()
-        }
+        let written = channel.eventLoop.inEventLoop ? Self.write(frames, to: channel) : channel.eventLoop.flatSubmit { Self.write(frames, to: channel) }
+        try await written.get()
     }
 
     private static func write(_ frames: [OutgoingFrame], to channel: any Channel) -> EventLoopFuture<Void> {
