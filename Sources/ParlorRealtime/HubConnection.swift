@@ -96,7 +96,7 @@ final class HubConnection: Sendable {
 
     private static func startDrainer(_ inbox: inout Inbox) {
         guard inbox.drainer == nil, !inbox.jobs.isEmpty, let session = inbox.session else { return }
-        inbox.drainer = session.hub.work.start { await session.drain() }
+        inbox.drainer = session.hub.work.start(on: session.executor) { await session.drain() }
     }
 
     /// The session's next job; nil once the inbox is empty or finished, and then the task that

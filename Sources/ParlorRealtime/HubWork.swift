@@ -16,16 +16,17 @@ final class HubWork: Sendable {
 
     private let state = Mutex(State())
 
-    /// Runs `operation` on a task of its own; nil, and nothing runs, once the work is closed.
+    /// Runs `operation` on a task of its own, on `executor` when given; nil, and nothing runs,
+    /// once the work is closed.
     @discardableResult
-    func start(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+    func start(on executor: (any TaskExecutor)? = nil, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
         let admitted = state.withLock { state in
             guard !state.closed else { return false }
             state.running += 1
             return true
         }
         guard admitted else { return nil }
-        return Task {
+        return Task(executorPreference: executor) {
             await operation()
             self.finished()
         }

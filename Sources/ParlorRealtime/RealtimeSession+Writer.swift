@@ -162,17 +162,24 @@ extension RealtimeSession {
     }
 
     /// Writes `frames` and waits until the socket took them, letting the watchdog see how long
-    /// that waits on the client. One hop to the event loop and one flush for them all.
+    /// that waits on the client. One flush for them all, written at once when the job runs on
+    /// the socket's loop (it does, see ``executor``), else after one hop to it.
     private func send(_ frames: [OutgoingFrame]) async throws {
         guard !frames.isEmpty else { return }
         let channel = self.channel
         connection.writeStarted()
         defer { connection.writeFinished() }
-        try await channel.eventLoop.flatSubmit {
-            let last = frames.count - 1
-            for frame in frames[..<last] { channel.write(Self.textFrame(frame, channel.allocator), promise: nil) }
-            return channel.writeAndFlush(Self.textFrame(frames[last], channel.allocator))
-        }.get()
+        if channel.eventLoop.inEventLoop {
+            try await Self.write(frames, to: channel).get()
+        } else {
+            try await channel.eventLoop.flatSubmit { Self.write(frames, to: channel) }.get()
+        }
+    }
+
+    private static func write(_ frames: [OutgoingFrame], to channel: any Channel) -> EventLoopFuture<Void> {
+        let last = frames.count - 1
+        for frame in frames[..<last] { channel.write(textFrame(frame, channel.allocator), promise: nil) }
+        return channel.writeAndFlush(textFrame(frames[last], channel.allocator))
     }
 
     private static func textFrame(_ frame: OutgoingFrame, _ allocator: ByteBufferAllocator) -> WebSocketFrame {

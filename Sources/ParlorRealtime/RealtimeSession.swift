@@ -37,6 +37,8 @@ final class RealtimeSession: Sendable {
     let hub: RealtimeHub
     let connection: HubConnection
     let channel: any Channel
+    /// Where the jobs run: the socket's own event loop, so that their writes need no hop.
+    let executor: EventLoopTaskExecutor
     /// The user authenticated by the upgrade request's `Authorization` header, if it had one.
     let preauthenticated: AuthenticatedUser?
     let logger: Logger
@@ -51,6 +53,7 @@ final class RealtimeSession: Sendable {
         self.hub = hub
         self.connection = connection
         self.channel = channel
+        executor = EventLoopTaskExecutor.on(channel.eventLoop)
         self.preauthenticated = preauthenticated
         self.logger = logger
     }
