@@ -11,7 +11,7 @@ public struct WireUUID: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUID(parsing: text) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not a UUID")
         }
         wrappedValue = id
@@ -19,7 +19,7 @@ public struct WireUUID: Codable, Sendable, Hashable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(wrappedValue.uuidString.lowercased())
+        try container.encode(wrappedValue.canonicalText)
     }
 }
 

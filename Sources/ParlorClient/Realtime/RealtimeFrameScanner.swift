@@ -1,4 +1,5 @@
 import Foundation
+import ParlorAPI
 
 /// One pass over a frame's UTF-8 JSON that validates it and picks out the top-level routing
 /// fields, allocating only their values. It answers nil whenever it is not certain to agree with
@@ -64,7 +65,7 @@ package enum RealtimeFrameScanner {
                         type = try plainString()
                     case .game:
                         if !isNull {
-                            guard let uuid = RealtimeFrameScanner.uuid(try plainStringBytes()) else { throw Unsure() }
+                            guard let uuid = UUID(canonicalText: try plainStringBytes()) else { throw Unsure() }
                             game = uuid
                         }
                     case .seq: if !isNull { seq = try integer() }

@@ -1,5 +1,6 @@
 import ApplePush
 import Foundation
+import ParlorAPI
 import ParlorPlay
 import SQLKit
 
@@ -18,8 +19,8 @@ package struct GamePushes: PlayNotifier {
                 user: user, kind: .yourTurn,
                 payload: Self.alert(
                     title: "Your Turn!", body: "\(turn.moverName) made their move in \(turn.gameName)", category: "GAME_TURN",
-                    thread: turn.game, data: ["type": "turn_notification", "gameId": .string(turn.game.uuidString.lowercased())]),
-                collapseID: "turn-\(turn.game.uuidString.lowercased())", dedupeKey: "turn/\(turn.game)/\(turn.seq)/\(user)")
+                    thread: turn.game, data: ["type": "turn_notification", "gameId": .string(turn.game.canonicalText)]),
+                collapseID: "turn-\(turn.game.canonicalText)", dedupeKey: "turn/\(turn.game)/\(turn.seq)/\(user)")
         }
         try await PushOutbox.enqueue(messages, at: millis, on: sql)
     }
@@ -31,7 +32,7 @@ package struct GamePushes: PlayNotifier {
                 title: "Game Invitation", body: "\(invitation.fromName) invited you to play \(invitation.gameName)", category: "GAME_INVITE",
                 thread: invitation.game,
                 data: [
-                    "type": "game_invitation", "gameId": .string(invitation.game.uuidString.lowercased()), "invitationId": .string(invitation.invitation),
+                    "type": "game_invitation", "gameId": .string(invitation.game.canonicalText), "invitationId": .string(invitation.invitation),
                 ]),
             expiration: invitation.expiresAt / 1000, dedupeKey: "invitation/\(invitation.invitation)/\(invitation.expiresAt)")
         try await PushOutbox.enqueue([message], at: millis, on: sql)
@@ -46,15 +47,15 @@ package struct GamePushes: PlayNotifier {
                 user: seat.user, kind: .gameOver,
                 payload: Self.alert(
                     title: "Game Over", body: body, category: "GAME_OVER", thread: game.game,
-                    data: ["type": "game_over", "gameId": .string(game.game.uuidString.lowercased()), "won": .bool(won)]),
-                collapseID: "turn-\(game.game.uuidString.lowercased())", dedupeKey: "game_over/\(game.game)/\(seat.user)")
+                    data: ["type": "game_over", "gameId": .string(game.game.canonicalText), "won": .bool(won)]),
+                collapseID: "turn-\(game.game.canonicalText)", dedupeKey: "game_over/\(game.game)/\(seat.user)")
         }
         try await PushOutbox.enqueue(messages, at: millis, on: sql)
     }
 
     /// A game alert: grouped by game on the lock screen, the app's data beside `aps`.
     static func alert(title: String, body: String, category: String, thread: UUID, data: [String: APNsValue]) -> Data {
-        var alert = APNsAlert(title: title, body: body, category: category, threadID: thread.uuidString.lowercased(), custom: data)
+        var alert = APNsAlert(title: title, body: body, category: category, threadID: thread.canonicalText, custom: data)
         alert.badge = 1
         return alert.payload()
     }

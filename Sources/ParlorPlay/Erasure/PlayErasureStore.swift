@@ -1,4 +1,5 @@
 import Foundation
+import ParlorAPI
 import SQLKit
 
 /// The SQL of forgetting a user in online play, run inside the account deletion's transaction.
@@ -20,7 +21,7 @@ enum PlayErasureStore {
             WHERE p.user_id = \(bind: user)
             """).all()
         return try rows.compactMap { row in
-            guard let id = UUID(uuidString: try row.decode(column: "id", as: String.self)),
+            guard let id = UUID(parsing: try row.decode(column: "id", as: String.self)),
                 let status = GameStatus(rawValue: try row.decode(column: "status", as: String.self))
             else { throw PlayStoreError.corruptRow("games") }
             let isRematch = try row.decode(column: "rematch_of", as: String?.self) != nil

@@ -1,6 +1,7 @@
 import Foundation
 import GameCore
 import HTTPTypes
+import ParlorAPI
 import ParlorHTTP
 
 /// The errors of the games routes and the real-time channel.
@@ -16,7 +17,7 @@ extension APIError {
     }
 
     package static func gameNotFound(_ id: UUID) -> APIError {
-        .notFound("there is no game \(id.uuidString.lowercased())")
+        .notFound("there is no game \(id.canonicalText)")
     }
 
     package static func stale(expected: Int, current: Int) -> APIError {

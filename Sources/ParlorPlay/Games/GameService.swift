@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import HTTPTypes
 import Logging
+import ParlorAPI
 import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
@@ -24,7 +25,7 @@ package struct GameService: Sendable {
     package let logger: Logger
     let hooks: PlayHooks
     /// This process's name in `parlor_nodes`: the connections it counts are its own.
-    let node = UUID().uuidString.lowercased()
+    let node = UUID().canonicalText
 
     package init(
         database: Database, accounts: AccountService, engines: GameEngines, bus: any GameEventBus,

@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import ParlorAPI
 import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
@@ -72,7 +73,7 @@ extension InvitationService {
         }
         var answer: [(InvitationRow, LiveGame)] = []
         for row in rows {
-            guard let id = UUID(uuidString: row.game), let game = try? await live(id), game.row.status == .waiting else { continue }
+            guard let id = UUID(parsing: row.game), let game = try? await live(id), game.row.status == .waiting else { continue }
             answer.append((row, game))
         }
         return answer
@@ -90,7 +91,7 @@ extension InvitationService {
         if row.status == .pending, row.expiresAt <= millis {
             throw APIError.conflict("the invitation has expired", code: "invitation_expired")
         }
-        guard let game = UUID(uuidString: row.game) else { throw APIError.notFound("there is no invitation \(id)") }
+        guard let game = UUID(parsing: row.game) else { throw APIError.notFound("there is no invitation \(id)") }
         return try await games.join(game, user: user) { sql in
             guard try await InvitationStore.change(id, to: .accepted, from: [.pending, .accepted], on: sql) else {
                 throw APIError.conflict("the invitation was declined", code: "invitation_declined")

@@ -1,4 +1,5 @@
 import Foundation
+import ParlorAPI
 import ParlorAccounts
 import SQLKit
 
@@ -33,7 +34,7 @@ enum InvitationStore {
     static func upsert(game: String, from: String, to user: String, now: Int64, expires: Int64, on sql: any SQLDatabase) async throws {
         try await sql.raw("""
             INSERT INTO game_invitations (id, game, from_user, to_user, status, created_at, expires_at)
-            VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: game), \(bind: from), \(bind: user), 'pending', \(bind: now), \(bind: expires))
+            VALUES (\(bind: UUID().canonicalText), \(bind: game), \(bind: from), \(bind: user), 'pending', \(bind: now), \(bind: expires))
             ON CONFLICT (game, to_user) DO UPDATE SET from_user = excluded.from_user, status = 'pending',
                 created_at = excluded.created_at, expires_at = excluded.expires_at
             """).run()

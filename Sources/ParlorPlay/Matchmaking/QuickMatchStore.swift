@@ -1,4 +1,5 @@
 import Foundation
+import ParlorAPI
 import ParlorAccounts
 import SQLKit
 
@@ -20,7 +21,7 @@ struct QuickMatchRow: Sendable {
     static let columns = ["user_id", "game_id", "players", "mode", "rating", "enqueued_at", "matched_game"]
 
     /// The game the player was matched into.
-    var match: UUID? { matchedGame.flatMap { UUID(uuidString: $0) } }
+    var match: UUID? { matchedGame.flatMap { UUID(parsing: $0) } }
 
     init(row: any SQLRow) throws {
         user = try row.decode(column: "user_id", as: String.self)

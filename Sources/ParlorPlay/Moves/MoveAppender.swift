@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import Logging
 import Metrics
+import ParlorAPI
 import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
@@ -75,7 +76,7 @@ extension PlayStore {
             } else {
                 try await database.execute(try appendStatement(moves), lane: .express)
             }
-        return Set(games.compactMap(UUID.init(uuidString:)))
+        return Set(games.compactMap(UUID.init(parsing:)))
     }
 
     static func appendStatement(_ moves: [MoveAppender.Move]) throws -> AppendMoves {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ParlorAPI
 import ParlorDatabase
 import SQLKit
 
@@ -54,7 +55,7 @@ extension PresenceService {
             for user in online { answer[user]?.online = true }
             for row in playing {
                 let user = try row.decode(column: "user_id", as: String.self)
-                guard let game = UUID(uuidString: try row.decode(column: "id", as: String.self)) else { continue }
+                guard let game = UUID(parsing: try row.decode(column: "id", as: String.self)) else { continue }
                 answer[user]?.games.append(.init(game: game, gameType: try row.decode(column: "game_id", as: String.self)))
             }
             return answer

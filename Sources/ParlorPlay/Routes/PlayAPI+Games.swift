@@ -2,8 +2,8 @@ import Foundation
 import GameCore
 import HTTPTypes
 import OpenAPIRuntime
-import ParlorAccounts
 import ParlorAPI
+import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
 
@@ -121,7 +121,7 @@ extension PlayAPI {
     }
 
     func gameKey(_ text: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else { throw APIError.notFound("there is no game \(text)") }
+        guard let id = UUID(parsing: text) else { throw APIError.notFound("there is no game \(text)") }
         return id
     }
 }

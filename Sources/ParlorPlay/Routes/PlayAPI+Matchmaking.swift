@@ -1,6 +1,6 @@
 import Foundation
-import ParlorAccounts
 import ParlorAPI
+import ParlorAccounts
 import ParlorHTTP
 
 /// The invitation and quick-match routes.
@@ -63,6 +63,6 @@ extension PlayAPI {
         return .init(
             status: match == nil ? .waiting : .matched, gameType: row.kind.game, players: row.kind.players, waitingSince: since,
             window: match == nil ? QuickMatchWindow.standard.width(afterWaiting: play.games.now().timeIntervalSince(since)) : nil,
-            match: match?.uuidString.lowercased())
+            match: match?.canonicalText)
     }
 }

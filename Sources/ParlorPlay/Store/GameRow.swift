@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import ParlorAPI
 import ParlorAccounts
 import ParlorHTTP
 import SQLKit
@@ -77,7 +78,7 @@ package struct GameRow: Sendable {
     }
 
     package init(row: any SQLRow) throws {
-        guard let id = UUID(uuidString: try row.decode(column: "id", as: String.self)),
+        guard let id = UUID(parsing: try row.decode(column: "id", as: String.self)),
             let mode = GameMode(rawValue: try row.decode(column: "mode", as: String.self)),
             let status = GameStatus(rawValue: try row.decode(column: "status", as: String.self)),
             let seed = GameSeed(try row.decode(column: "seed", as: String.self)),
