@@ -9,6 +9,13 @@ package enum UserDirectory {
         try await UserStore.displayName(of: user, on: sql) ?? "player"
     }
 
+    /// The live (not deleted) users among `ids`, as a query of one column, `id`, for a statement
+    /// that writes only for them: it reads the users in the same statement instead of a round
+    /// trip before it.
+    package static func live(among ids: [String]) -> SQLQueryString {
+        "SELECT id FROM users WHERE id IN (\(binds: ids)) AND deleted_at IS NULL"
+    }
+
     /// The user id each of `names` (an id or a username, ignoring case) names, for live users;
     /// names that match nobody are left out.
     package static func ids(named names: [String], on sql: any SQLDatabase) async throws -> [String: String] {

@@ -9,18 +9,21 @@ package enum PushOutbox {
     /// two reads (preferences, devices) and one insert whatever their number.
     package static func enqueue(_ messages: [PushMessage], at time: Int64, on sql: any SQLDatabase) async throws {
         guard !messages.isEmpty else { return }
-        let users = Set(messages.map(\.user))
-        let preferences = try await PushPreferencesStore.preferences(of: users, on: sql)
+        // Devices first: most players (every guest) have none, and then no preference is read.
+        // A game's end, which enqueues for every seat, waits on these reads.
         var reachable: [String: Set<String>] = [:]
-        var wanted: [PushMessage] = []
-        for message in messages where (preferences[message.user] ?? PushPreferences()).wants(message.kind) {
+        var deliverable: [PushMessage] = []
+        for message in messages {
             let scope = "\(message.deviceKind.rawValue)/\(message.activityID ?? "")"
             if reachable[scope] == nil {
                 let asked = Set(messages.filter { $0.deviceKind == message.deviceKind && $0.activityID == message.activityID }.map(\.user))
                 reachable[scope] = try await DeviceStore.reachable(asked, kind: message.deviceKind, activity: message.activityID, on: sql)
             }
-            if reachable[scope]?.contains(message.user) == true { wanted.append(message) }
+            if reachable[scope]?.contains(message.user) == true { deliverable.append(message) }
         }
+        guard !deliverable.isEmpty else { return }
+        let preferences = try await PushPreferencesStore.preferences(of: Set(deliverable.map(\.user)), on: sql)
+        let wanted = deliverable.filter { (preferences[$0.user] ?? PushPreferences()).wants($0.kind) }
         guard !wanted.isEmpty else { return }
         var insert = sql.insert(into: "push_outbox").columns(
             "id", "user_id", "kind", "push_type", "activity_id", "payload", "collapse_id", "priority", "expires_at", "dedupe_key",

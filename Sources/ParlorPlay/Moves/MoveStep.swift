@@ -24,11 +24,8 @@ struct MoveStep: Sendable {
     /// publish; the notifier hears of the end, or of whose turn it is in a turn-based game.
     func store(at now: Int64, hooks: PlayHooks, on sql: any SQLDatabase) async throws -> Stored? {
         let id = after.id
-        var from = before.row.seq
         for entry in entries {
-            guard try await PlayStore.advance(id, from: from, at: entry.at, deadline: after.row.deadlineAt, on: sql) else { return nil }
-            try await PlayStore.insert(entry, into: id, on: sql)
-            from = entry.seq
+            guard try await PlayStore.advance(id, by: entry, deadline: after.row.deadlineAt, on: sql) else { return nil }
         }
         if let resigned { try await PlayStore.markResigned(resigned, in: id, on: sql) }
         var stored = after

@@ -1,4 +1,5 @@
 import Foundation
+import ParlorAPI
 import ParlorAccounts
 import ParlorDatabase
 import SQLKit
@@ -29,13 +30,36 @@ enum NodePresenceStore {
         try await sql.delete(from: "game_connections").where("node", .equal, node).where("connections", .equal, 0).run()
     }
 
-    /// Counts one more connection of `user` to `id` on `node`. Run it in the transaction that
-    /// changes the total.
-    static func connect(_ user: String, to id: UUID, node: String, on sql: any SQLDatabase) async throws {
-        try await sql.raw("""
-            INSERT INTO game_connections (game, user_id, node, connections) VALUES (\(bind: PlayStore.key(id)), \(bind: user), \(bind: node), 1)
-            ON CONFLICT (game, user_id, node) DO UPDATE SET connections = game_connections.connections + 1
-            """).run()
+    /// Counts one more connection of `user` to `id` on `node`, and the total with it: the new
+    /// total and whether they had been away until now, or nil when `user` has no seat (nothing is
+    /// counted then). One statement on PostgreSQL, which needs no transaction of its own; on
+    /// SQLite three, to run in a transaction.
+    static func connect(_ user: String, to id: UUID, node: String, at now: Int64, on sql: any SQLDatabase) async throws -> PlayStore.Connection? {
+        let game = PlayStore.key(id)
+        let insert: SQLQueryString = "INSERT INTO game_connections (game, user_id, node, connections)"
+        let counting: SQLQueryString = "ON CONFLICT (game, user_id, node) DO UPDATE SET connections = game_connections.connections + 1"
+        guard sql.dialect.name != "sqlite" else {
+            guard let change = try await PlayStore.connect(user, to: id, at: now, on: sql) else { return nil }
+            try await sql.raw("\(insert) VALUES (\(bind: game), \(bind: user), \(bind: node), 1) \(counting)").run()
+            return change
+        }
+        // The seat's row as it was comes from a locking read joined to the update: RETURNING
+        // gives only the new row, and `wasAway` needs the old one. The total rises by one, so
+        // the player is back (`away_since` cleared), as ``PlayStore/changeConnections`` sets it.
+        let row = try await sql.raw("""
+            WITH counted AS (
+                UPDATE game_players AS seat SET connections = seat.connections + 1, away_since = NULL
+                FROM (SELECT connections, away_since FROM game_players WHERE game = \(bind: game) AND user_id = \(bind: user) FOR UPDATE) AS before
+                WHERE seat.game = \(bind: game) AND seat.user_id = \(bind: user)
+                RETURNING seat.game, seat.user_id, seat.connections, before.connections AS connections_before, before.away_since AS away_before
+            ), held AS (
+                \(insert) SELECT game, user_id, \(bind: node), 1 FROM counted \(counting)
+            )
+            SELECT connections, connections_before, away_before FROM counted
+            """).first()
+        guard let row else { return nil }
+        let wasAway = try row.decode(column: "connections_before", as: Int.self) == 0 && row.decode(column: "away_before", as: Int64?.self) != nil
+        return (try row.decode(column: "connections", as: Int.self), wasAway)
     }
 
     /// Counts one connection of `user` to `id` on `node` out, and the total with it; the new total,
@@ -83,7 +107,7 @@ enum NodePresenceStore {
         var gone: [Gone] = []
         // In key order, so that two nodes sweeping at once lock shared seats in the same order.
         for held in counts.sorted(by: { ($0.game, $0.user) < ($1.game, $1.user) }) where held.count > 0 {
-            guard let game = UUID(uuidString: held.game) else { continue }
+            guard let game = UUID(parsing: held.game) else { continue }
             if try await PlayStore.changeConnections(held.user, in: game, by: -held.count, at: now, on: sql) == 0 {
                 gone.append(Gone(game: game, user: held.user))
             }

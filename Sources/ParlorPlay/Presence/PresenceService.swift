@@ -33,16 +33,22 @@ extension PresenceService {
         let waiting = game.row.status == .waiting
         // Whether they had left is read from the database, not this node's copy: their leaving
         // may have been recorded a moment ago, or on another node. A waiting game this connection
-        // completes starts in the same transaction.
-        let (change, started) = try await database.transaction { sql -> (PlayStore.Connection?, GameService.StartedGame?) in
-            // Locks in the order a start takes them, the game's row before its seats': two
-            // players connecting at once would deadlock otherwise.
-            let row = waiting ? try await PlayStore.game(id, locked: true, on: sql) : nil
-            let change = try await PlayStore.connect(user, to: id, at: now, on: sql)
-            guard change != nil else { return (change, nil) }
-            try await NodePresenceStore.connect(user, to: id, node: node, on: sql)
-            guard let row else { return (change, nil) }
-            return (change, try await games.start(row, at: now, on: sql))
+        // completes starts in the same transaction; otherwise PostgreSQL counts the connection
+        // in one statement, with no transaction around it.
+        let change: PlayStore.Connection?
+        let started: GameService.StartedGame?
+        if !waiting, database.dialect == .postgres {
+            change = try await database.withConnection { sql in try await NodePresenceStore.connect(user, to: id, node: node, at: now, on: sql) }
+            started = nil
+        } else {
+            (change, started) = try await database.transaction { sql -> (PlayStore.Connection?, GameService.StartedGame?) in
+                // Locks in the order a start takes them, the game's row before its seats': two
+                // players connecting at once would deadlock otherwise.
+                let row = waiting ? try await PlayStore.game(id, locked: true, on: sql) : nil
+                let change = try await NodePresenceStore.connect(user, to: id, node: node, at: now, on: sql)
+                guard change != nil, let row else { return (change, nil) }
+                return (change, try await games.start(row, at: now, on: sql))
+            }
         }
         if change?.wasAway == true, game.row.status == .active {
             await bus.publish(.reconnected(game: id, user: user, seat: seat.seat))

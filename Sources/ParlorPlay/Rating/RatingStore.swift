@@ -26,15 +26,19 @@ enum RatingStore {
         let users = seated.map(\.user)
         let gameID = game.row.gameID
         let insert = sql.insert(into: "player_ratings").columns("user_id", "game_id", "rating", "games", "wins", "losses", "updated_at")
-        for user in users {
+        for user in users.sorted() {
             insert.values(SQLBind(user), SQLBind(gameID), SQLBind(EloRating.startingRating), SQLBind(0), SQLBind(0), SQLBind(0), SQLBind(now))
         }
-        try await insert.ignoringConflicts(with: ["user_id", "game_id"]).run()
-        let lock: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE"
-        let rows = try await sql.raw("""
-            SELECT user_id, rating FROM player_ratings WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))
-            ORDER BY user_id\(lock)
-            """).all()
+        let rows: [any SQLRow]
+        if sql.dialect.name == "sqlite" {
+            try await insert.ignoringConflicts(with: ["user_id", "game_id"]).run()
+            rows = try await sql.raw("SELECT user_id, rating FROM player_ratings WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))").all()
+        } else {
+            // One statement: a new player's row is made, a known one's locked (an upsert that
+            // changes nothing still locks the row), in user order, and both return the rating.
+            rows = try await insert.onConflict(with: ["user_id", "game_id"]) { $0.set(excludedValueOf: "user_id") }
+                .returning("user_id", "rating").all()
+        }
         var current: [String: Int] = [:]
         for row in rows { current[try row.decode(column: "user_id", as: String.self)] = try row.decode(column: "rating", as: Int.self) }
         let before = users.map { current[$0] ?? EloRating.startingRating }
@@ -43,15 +47,22 @@ enum RatingStore {
         let drawn = outcome.winners.isEmpty
         let won = users.indices.map { winners.contains($0) ? 1 : 0 }
         let lost = users.indices.map { winners.contains($0) || drawn ? 0 : 1 }
-        try await sql.raw("""
+        let totals: SQLQueryString = """
             UPDATE player_ratings SET rating = \(PlayStore.perUser(users, after)), games = games + 1,
             wins = wins + \(PlayStore.perUser(users, won)), losses = losses + \(PlayStore.perUser(users, lost)), updated_at = \(bind: now)
             WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))
-            """).run()
-        try await sql.raw("""
+            """
+        let seatRatings: SQLQueryString = """
             UPDATE game_players SET rating_before = \(PlayStore.perUser(users, before)), rating_after = \(PlayStore.perUser(users, after))
             WHERE game = \(bind: PlayStore.key(game.id)) AND user_id IN (\(binds: users))
-            """).run()
+            """
+        // One statement on PostgreSQL: a game's end runs a score of them before its notice goes out.
+        if sql.dialect.name == "sqlite" {
+            try await sql.raw(totals).run()
+            try await sql.raw(seatRatings).run()
+        } else {
+            try await sql.raw("WITH totals AS (\(totals) RETURNING user_id) \(seatRatings)").run()
+        }
         var seats = game.seats
         for (index, user) in users.enumerated() {
             guard let position = seats.firstIndex(where: { $0.user == user }) else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import ParlorAPI
 import ParlorAccounts
 import SQLKit
 
@@ -12,7 +13,7 @@ enum PlayStore {
         try await sql.insert(into: "games")
             .columns(GameRow.columns + ["wake_at"])
             .values(
-                SQLBind(game.id.uuidString.lowercased()), SQLBind(game.gameID), SQLBind(game.engineVersion),
+                SQLBind(game.id.canonicalText), SQLBind(game.gameID), SQLBind(game.engineVersion),
                 SQLBind(game.mode.rawValue), SQLBind(game.status.rawValue), SQLBind(game.players), SQLBind(game.inviteCode),
                 SQLBind(game.settings), SQLBind(game.seed.description), SQLBind(game.seq), SQLBind(game.turnSeconds),
                 SQLBind(game.graceSeconds), SQLBind(game.timeoutPolicy.rawValue), SQLBind(game.deadlineAt), SQLBind(game.createdBy),
@@ -38,7 +39,7 @@ enum PlayStore {
 
     static func rematch(of id: UUID, on sql: any SQLDatabase) async throws -> UUID? {
         try await sql.select().column("id").from("games").where("rematch_of", .equal, key(id)).first()
-            .flatMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+            .flatMap { UUID(parsing: try $0.decode(column: "id", as: String.self)) }
     }
 
     /// Marks a waiting game active; false when another writer started it first.
@@ -51,14 +52,28 @@ enum PlayStore {
         return !rows.isEmpty
     }
 
-    /// Moves the game from `from` to `from + 1`; false when another writer got there first.
-    static func advance(_ id: UUID, from: Int, at now: Int64, deadline: Int64?, on sql: any SQLDatabase) async throws -> Bool {
-        let rows = try await sql.raw("""
-            UPDATE games SET seq = \(bind: from + 1), last_move_at = \(bind: now), deadline_at = \(bind: deadline),
+    /// Moves the game from `entry.seq - 1` to `entry.seq` and stores the entry; false, writing
+    /// nothing, when another writer got there first. One statement on PostgreSQL; on SQLite two,
+    /// to run in a transaction.
+    static func advance(_ id: UUID, by entry: MoveEntry, deadline: Int64?, on sql: any SQLDatabase) async throws -> Bool {
+        let advance: SQLQueryString = """
+            UPDATE games SET seq = \(bind: entry.seq), last_move_at = \(bind: entry.at), deadline_at = \(bind: deadline),
                 wake_at = \(wake(after: deadline))
-            WHERE id = \(bind: key(id)) AND seq = \(bind: from) AND status = 'active' RETURNING id
+            WHERE id = \(bind: key(id)) AND seq = \(bind: entry.seq - 1) AND status = 'active' RETURNING id
+            """
+        guard sql.dialect.name != "sqlite" else {
+            guard !(try await sql.raw(advance).all()).isEmpty else { return false }
+            try await insert(entry, into: id, on: sql)
+            return true
+        }
+        let stored = try await sql.raw("""
+            WITH advanced AS (\(advance))
+            INSERT INTO game_moves (game, seq, seat, kind, action, move_id, at)
+            SELECT advanced.id, \(bind: entry.seq), \(bind: entry.seat), \(bind: entry.kind.rawValue), \(bind: entry.action),
+                \(bind: entry.moveID), \(bind: entry.at) FROM advanced
+            RETURNING game
             """).all()
-        return !rows.isEmpty
+        return !stored.isEmpty
     }
 
     static func complete(_ id: UUID, outcome: GameOutcome, at now: Int64, on sql: any SQLDatabase) async throws {
@@ -99,7 +114,7 @@ enum PlayStore {
             ORDER BY wake_at LIMIT \(bind: limit)\(lock)
             """).all()
         return try rows.compactMap { row in
-            guard let game = UUID(uuidString: try row.decode(column: "id", as: String.self)) else { return nil }
+            guard let game = UUID(parsing: try row.decode(column: "id", as: String.self)) else { return nil }
             return (game, try row.decode(column: "deadline_at", as: Int64?.self))
         }
     }
@@ -218,7 +233,7 @@ enum PlayStore {
             }
     }
 
-    static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+    static func key(_ id: UUID) -> String { id.canonicalText }
 
     static func json(_ seats: [Int]) -> String {
         "[" + seats.map(String.init).joined(separator: ",") + "]"

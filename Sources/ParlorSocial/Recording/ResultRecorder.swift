@@ -1,5 +1,6 @@
 import Foundation
 import GameCore
+import ParlorAPI
 import ParlorAccounts
 import ParlorDatabase
 import ParlorPlay
@@ -17,14 +18,8 @@ package struct ResultRecorder: GameResultsRecorder {
     package init(catalogue: SocialCatalogue) { self.catalogue = catalogue }
 
     package func record(_ game: FinishedGame, on sql: any SQLDatabase) async throws -> [GameNotice] {
-        var results: [(user: String, statistics: [String: Int])] = []
-        // A deleted account's seat (a game finished after the deletion) scores nothing: its
-        // entries were erased, and a new one would hold a rank nobody can see.
-        let live = try await UserDirectory.users(game.seats.map(\.user), on: sql)
-        for seat in game.seats.sorted(by: { $0.user < $1.user }) where live[seat.user] != nil {
-            guard try await Self.claim("game:\(game.game.uuidString.lowercased())", for: seat.user, at: game.endedAt, on: sql) else { continue }
-            results.append((seat.user, seat.statistics))
-        }
+        let claimed = try await Self.claim("game:\(game.game.canonicalText)", for: game.seats.map(\.user), at: game.endedAt, on: sql)
+        let results = game.seats.sorted(by: { $0.user < $1.user }).filter { claimed.contains($0.user) }.map { ($0.user, $0.statistics) }
         return try await record(results, game: game.gameType, at: game.endedAt, on: sql)
     }
 
@@ -74,12 +69,17 @@ package struct ResultRecorder: GameResultsRecorder {
         return notices
     }
 
-    /// Whether this is the first time `source` is recorded for `user`.
-    static func claim(_ source: String, for user: String, at now: Int64, on sql: any SQLDatabase) async throws -> Bool {
+    /// Those of `users` for whom `source` is recorded for the first time, in one statement. A
+    /// deleted account (a game finished after the deletion) is never recorded, so it scores
+    /// nothing: its entries were erased, and a new one would hold a rank nobody can see.
+    static func claim(_ source: String, for users: [String], at now: Int64, on sql: any SQLDatabase) async throws -> Set<String> {
+        guard !users.isEmpty else { return [] }
+        // `WHERE true` keeps SQLite from reading `ON CONFLICT` as a join's `ON`.
         let inserted = try await sql.raw("""
-            INSERT INTO social_recorded (source, user_id, recorded_at) VALUES (\(bind: source), \(bind: user), \(bind: now))
+            INSERT INTO social_recorded (source, user_id, recorded_at)
+            SELECT \(bind: source), live.id, \(bind: now) FROM (\(UserDirectory.live(among: users))) AS live WHERE true
             ON CONFLICT (source, user_id) DO NOTHING RETURNING user_id
             """).all()
-        return !inserted.isEmpty
+        return Set(try inserted.map { try $0.decode(column: "user_id", as: String.self) })
     }
 }
