@@ -6,14 +6,23 @@ import SQLKit
 package enum UserDirectory {
     /// The name a player is shown under; "player" for an unknown id.
     package static func displayName(of user: String, on sql: any SQLDatabase) async throws -> String {
-        try await UserStore.displayName(of: user, on: sql) ?? "player"
+        try await UserStore.displayName(of: user, on: sql) ?? unknownName
     }
+
+    package static let unknownName = "player"
 
     /// The live (not deleted) users among `ids`, as a query of one column, `id`, for a statement
     /// that writes only for them: it reads the users in the same statement instead of a round
     /// trip before it.
     package static func live(among ids: [String]) -> SQLQueryString {
         "SELECT id FROM users WHERE id IN (\(binds: ids)) AND deleted_at IS NULL"
+    }
+
+    /// The display names of `ids`, as a query of two columns, `id` and `display_name`, for a
+    /// statement that stores names with the rows it writes; an unknown id has no row (its name is
+    /// "player", as ``displayName(of:on:)`` answers).
+    package static func names(of ids: [String]) -> SQLQueryString {
+        "SELECT id, display_name FROM users WHERE id IN (\(binds: ids))"
     }
 
     /// The user id each of `names` (an id or a username, ignoring case) names, for live users;

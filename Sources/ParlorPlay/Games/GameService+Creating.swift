@@ -30,9 +30,14 @@ extension GameService {
             let made: (seats: [SeatRow], started: StartedGame?)
             do {
                 let now = millis
-                made = try await database.transaction { sql in
-                    let seats = try await Self.insert(row, seating: everyone, on: sql)
-                    return (seats, seats.count == row.players ? try await self.start(row.id, at: now, on: sql) : nil)
+                if everyone.count < row.players, database.dialect == .postgres {
+                    // Nothing to start: the game and its seats are one statement, no transaction.
+                    made = (try await database.withConnection { sql in try await PlayStore.insert(row, seating: everyone, on: sql) }, nil)
+                } else {
+                    made = try await database.transaction { sql in
+                        let seats = try await Self.insert(row, seating: everyone, on: sql)
+                        return (seats, seats.count == row.players ? try await self.start(row.id, at: now, on: sql) : nil)
+                    }
                 }
             } catch {
                 let codeTaken = try await database.withConnection { sql -> Bool in
@@ -75,6 +80,7 @@ extension GameService {
 
     /// Inside the caller's transaction: stores `row` and seats `everyone`, in that order of joining.
     static func insert(_ row: GameRow, seating everyone: [String], on sql: any SQLDatabase) async throws -> [SeatRow] {
+        guard sql.dialect.name == "sqlite" else { return try await PlayStore.insert(row, seating: everyone, on: sql) }
         try await PlayStore.insert(row, on: sql)
         var seats: [SeatRow] = []
         for (index, member) in everyone.enumerated() {

@@ -24,15 +24,17 @@ struct MoveStep: Sendable {
     /// publish; the notifier hears of the end, or of whose turn it is in a turn-based game.
     func store(at now: Int64, hooks: PlayHooks, on sql: any SQLDatabase) async throws -> Stored? {
         let id = after.id
-        for entry in entries {
-            guard try await PlayStore.advance(id, by: entry, deadline: after.row.deadlineAt, on: sql) else { return nil }
+        let endedAt = after.row.endedAt ?? now
+        for (index, entry) in entries.enumerated() {
+            // The last entry of an ending step completes the game in the same write.
+            let ending = index == entries.count - 1 ? outcome.map { (outcome: $0, at: endedAt) } : nil
+            guard try await PlayStore.advance(id, by: entry, deadline: after.row.deadlineAt, completing: ending, on: sql) else { return nil }
         }
         if let resigned { try await PlayStore.markResigned(resigned, in: id, on: sql) }
         var stored = after
         var announced: [GameNotice] = []
         if let outcome {
-            let endedAt = after.row.endedAt ?? now
-            try await PlayStore.complete(id, outcome: outcome, at: endedAt, on: sql)
+            if entries.isEmpty { try await PlayStore.complete(id, outcome: outcome, at: endedAt, on: sql) }
             stored.seats = try await RatingStore.record(outcome, of: stored, at: now, on: sql)
             let finished = Self.finished(stored, outcome: outcome, at: endedAt)
             try await hooks.notifier?.ended(finished, name: stored.engine.catalogEntry.displayName, on: sql)

@@ -10,7 +10,31 @@ enum PlayStore {
     // MARK: Games
 
     static func insert(_ game: GameRow, on sql: any SQLDatabase) async throws {
-        try await sql.insert(into: "games")
+        try await insertion(of: game, on: sql).run()
+    }
+
+    /// Stores `game` and seats `members`, in that order of joining, with their names: one
+    /// statement, PostgreSQL only.
+    static func insert(_ game: GameRow, seating members: [String], on sql: any SQLDatabase) async throws -> [SeatRow] {
+        let joining = members.enumerated().map { index, member -> SQLQueryString in "(\(bind: member), \(literal: index))" }
+        let rows = try await sql.raw("""
+            WITH game AS (\(insertion(of: game, on: sql).insert) RETURNING id)
+            INSERT INTO game_players (game, user_id, joined, name, connections, resigned)
+            SELECT game.id, member.user_id, member.joined, COALESCE(named.display_name, \(bind: UserDirectory.unknownName)), 0, 0
+            FROM game CROSS JOIN (VALUES \(joining.joined(separator: ", "))) AS member (user_id, joined)
+            LEFT JOIN (\(UserDirectory.names(of: members))) AS named ON named.id = member.user_id
+            RETURNING user_id, joined, name
+            """).all()
+        let seats = try rows.map { row in
+            SeatRow(
+                user: try row.decode(column: "user_id", as: String.self), joined: try row.decode(column: "joined", as: Int.self),
+                name: try row.decode(column: "name", as: String.self))
+        }
+        return seats.sorted { $0.joined < $1.joined }
+    }
+
+    private static func insertion(of game: GameRow, on sql: any SQLDatabase) -> SQLInsertBuilder {
+        sql.insert(into: "games")
             .columns(GameRow.columns + ["wake_at"])
             .values(
                 SQLBind(game.id.canonicalText), SQLBind(game.gameID), SQLBind(game.engineVersion),
@@ -21,7 +45,6 @@ enum PlayStore {
                 SQLBind(game.outcome.map { Self.json($0.winners) }), SQLBind(game.outcome?.winType.rawValue), SQLBind(game.rematchOf),
                 SQLBind(game.deadlineAt)
             )
-            .run()
     }
 
     /// The game's row; `locked` keeps it locked for the caller's transaction (PostgreSQL), so
@@ -52,13 +75,20 @@ enum PlayStore {
         return !rows.isEmpty
     }
 
-    /// Moves the game from `entry.seq - 1` to `entry.seq` and stores the entry; false, writing
-    /// nothing, when another writer got there first. One statement on PostgreSQL; on SQLite two,
-    /// to run in a transaction.
-    static func advance(_ id: UUID, by entry: MoveEntry, deadline: Int64?, on sql: any SQLDatabase) async throws -> Bool {
+    /// Moves the game from `entry.seq - 1` to `entry.seq` and stores the entry, also completing
+    /// the game when the entry ends it; false, writing nothing, when another writer got there
+    /// first. One statement on PostgreSQL; on SQLite two, to run in a transaction.
+    static func advance(
+        _ id: UUID, by entry: MoveEntry, deadline: Int64?, completing ending: (outcome: GameOutcome, at: Int64)? = nil, on sql: any SQLDatabase
+    ) async throws -> Bool {
+        let state: SQLQueryString =
+            if let ending {
+                "\(completion(ending.outcome, at: ending.at))"
+            } else {
+                "deadline_at = \(bind: deadline), wake_at = \(wake(after: deadline))"
+            }
         let advance: SQLQueryString = """
-            UPDATE games SET seq = \(bind: entry.seq), last_move_at = \(bind: entry.at), deadline_at = \(bind: deadline),
-                wake_at = \(wake(after: deadline))
+            UPDATE games SET seq = \(bind: entry.seq), last_move_at = \(bind: entry.at), \(state)
             WHERE id = \(bind: key(id)) AND seq = \(bind: entry.seq - 1) AND status = 'active' RETURNING id
             """
         guard sql.dialect.name != "sqlite" else {
@@ -77,12 +107,15 @@ enum PlayStore {
     }
 
     static func complete(_ id: UUID, outcome: GameOutcome, at now: Int64, on sql: any SQLDatabase) async throws {
-        try await sql.update("games")
-            .set("status", to: GameStatus.completed.rawValue).set("ended_at", to: now)
-            .set("deadline_at", to: SQLLiteral.null).set("wake_at", to: SQLLiteral.null)
-            .set("winners", to: json(outcome.winners)).set("win_type", to: outcome.winType.rawValue).set("invite_code", to: SQLLiteral.null)
-            .where("id", .equal, key(id))
-            .run()
+        try await sql.raw("UPDATE games SET \(completion(outcome, at: now)) WHERE id = \(bind: key(id))").run()
+    }
+
+    /// The columns a game's end sets: no deadline, no invite code, the winners.
+    private static func completion(_ outcome: GameOutcome, at now: Int64) -> SQLQueryString {
+        """
+        status = \(bind: GameStatus.completed.rawValue), ended_at = \(bind: now), deadline_at = NULL, wake_at = NULL,
+        winners = \(bind: json(outcome.winners)), win_type = \(bind: outcome.winType.rawValue), invite_code = NULL
+        """
     }
 
     static func setDeadline(_ id: UUID, _ deadline: Int64?, on sql: any SQLDatabase) async throws {
