@@ -81,12 +81,7 @@ enum PlayStore {
     static func advance(
         _ id: UUID, by entry: MoveEntry, deadline: Int64?, completing ending: (outcome: GameOutcome, at: Int64)? = nil, on sql: any SQLDatabase
     ) async throws -> Bool {
-        let state: SQLQueryString =
-            if let ending {
-                "\(completion(ending.outcome, at: ending.at))"
-            } else {
-                "deadline_at = \(bind: deadline), wake_at = \(wake(after: deadline))"
-            }
+        let state = ending.map { completion($0.outcome, at: $0.at) } ?? "deadline_at = \(bind: deadline), wake_at = \(wake(after: deadline))"
         let advance: SQLQueryString = """
             UPDATE games SET seq = \(bind: entry.seq), last_move_at = \(bind: entry.at), \(state)
             WHERE id = \(bind: key(id)) AND seq = \(bind: entry.seq - 1) AND status = 'active' RETURNING id
