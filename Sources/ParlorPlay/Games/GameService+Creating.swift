@@ -35,7 +35,7 @@ extension GameService {
                     made = (try await database.withConnection { sql in try await PlayStore.insert(row, seating: everyone, on: sql) }, nil)
                 } else {
                     made = try await database.transaction { sql in
-                        let seats = try await Self.insert(row, seating: everyone, on: sql)
+                        let seats = try await PlayStore.insert(row, seating: everyone, on: sql)
                         return (seats, seats.count == row.players ? try await self.start(row.id, at: now, on: sql) : nil)
                     }
                 }
@@ -76,18 +76,5 @@ extension GameService {
             turnSeconds: request.turnSeconds ?? (request.mode == .realtime ? 60 : 3 * 24 * 3600), graceSeconds: request.graceSeconds ?? 30,
             timeoutPolicy: request.timeoutPolicy ?? (request.mode == .realtime ? .botMove : .forfeit), createdBy: user,
             createdAt: millis, rematchOf: rematchOf.map(PlayStore.key))
-    }
-
-    /// Inside the caller's transaction: stores `row` and seats `everyone`, in that order of joining.
-    static func insert(_ row: GameRow, seating everyone: [String], on sql: any SQLDatabase) async throws -> [SeatRow] {
-        guard sql.dialect.name == "sqlite" else { return try await PlayStore.insert(row, seating: everyone, on: sql) }
-        try await PlayStore.insert(row, on: sql)
-        var seats: [SeatRow] = []
-        for (index, member) in everyone.enumerated() {
-            let seat = SeatRow(user: member, joined: index, name: try await UserDirectory.displayName(of: member, on: sql))
-            try await PlayStore.insert(seat, into: row.id, on: sql)
-            seats.append(seat)
-        }
-        return seats
     }
 }

@@ -83,7 +83,7 @@ extension QuickMatchService {
                 let users = group.map(\.id)
                 // No invite code: the game is full from the start.
                 let row = try games.newRow(request, engine: engine, by: users[0], inviteCode: nil)
-                let seats = try await GameService.insert(row, seating: users, on: sql)
+                let seats = try await PlayStore.insert(row, seating: users, on: sql)
                 guard try await QuickMatchStore.match(users, to: PlayStore.key(row.id), on: sql) == users.count else {
                     throw APIError.conflict("a quick-match entry changed while pairing")
                 }

@@ -13,9 +13,20 @@ enum PlayStore {
         try await insertion(of: game, on: sql).run()
     }
 
-    /// Stores `game` and seats `members`, in that order of joining, with their names: one
-    /// statement, PostgreSQL only.
+    /// Stores `game` and seats `members`, in that order of joining, under their names. One
+    /// statement on PostgreSQL, which needs no transaction of its own; on SQLite one per row and
+    /// name, to run in a transaction.
     static func insert(_ game: GameRow, seating members: [String], on sql: any SQLDatabase) async throws -> [SeatRow] {
+        guard sql.dialect.name != "sqlite" else {
+            try await insert(game, on: sql)
+            var seats: [SeatRow] = []
+            for (index, member) in members.enumerated() {
+                let seat = SeatRow(user: member, joined: index, name: try await UserDirectory.displayName(of: member, on: sql))
+                try await insert(seat, into: game.id, on: sql)
+                seats.append(seat)
+            }
+            return seats
+        }
         let joining = members.enumerated().map { index, member -> SQLQueryString in "(\(bind: member), \(literal: index))" }
         let rows = try await sql.raw("""
             WITH game AS (\(insertion(of: game, on: sql).insert) RETURNING id)

@@ -27,11 +27,11 @@ import Testing
             #expect(seats.map { $0["user"] as? String } == [ann.user] && seats.map { $0["name"] as? String } == [names[0]])
 
             let first = try Self.row(inviteCode: "QRTX42", by: ann.user)
-            let stored = try await server.database.transaction { sql in try await GameService.insert(first, seating: [bob.user, ann.user], on: sql) }
+            let stored = try await server.database.transaction { sql in try await PlayStore.insert(first, seating: [bob.user, ann.user], on: sql) }
             #expect(stored.map(\.user) == [bob.user, ann.user] && stored.map(\.joined) == [0, 1] && stored.map(\.name) == [names[1], names[0]])
             let clash = try Self.row(inviteCode: "QRTX42", by: bob.user)
             await #expect(throws: (any Error).self) {
-                try await server.database.transaction { sql in try await GameService.insert(clash, seating: [bob.user], on: sql) }
+                try await server.database.transaction { sql in try await PlayStore.insert(clash, seating: [bob.user], on: sql) }
             }
             let counts = try await server.database.withConnection { sql in
                 try await sql.raw("""
