@@ -96,4 +96,16 @@ import Testing
             #expect(result.stdout.isEmpty)
         }
     }
+
+    /// `parlor bench quortex-view` prints the three encoders' figures, and refuses a bad count.
+    @Test func theViewBenchPrintsEachEncodersCostAndItsRatio() async throws {
+        let result = try await run(["bench", "quortex-view", "--views", "20", "--rounds", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("quortex-view: 20 mid-game views"))
+        #expect(result.stdout.contains("written by hand:"))
+        #expect(result.stdout.contains("× the hand-written"))
+        let bad = try await run(["bench", "quortex-view", "--views", "0"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--views and --rounds must be positive"))
+    }
 }

@@ -53,6 +53,17 @@ import Testing
         try Self.expectSameJSON(Optional<Int>.none)
     }
 
+    /// Every ASCII character alone (small strings) and all together, then in a long string whose
+    /// only escape is its last byte: the scan of a string's contiguous UTF-8 must miss none.
+    @Test func everyStringIsEscapedAsJSONEncoderEscapesIt() throws {
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        try Self.expectSameJSON(ascii)
+        try Self.expectSameJSON(ascii.joined())
+        let long = String(repeating: "quortex é 🎲 ", count: 40)
+        for last in ["\"", "\\", "/", "\n", "\u{1F}", "x"] { try Self.expectSameJSON(long + last) }
+        #expect(String(decoding: try DirectJSONEncoder().encode("a\"/\u{1}\\"), as: UTF8.self) == #""a\"\/\u0001\\""#)
+    }
+
     @Test func aRealGameViewEncodesToTheSameJSON() throws {
         var state = try Quortex.initialState(
             players: [GamePlayer(id: "a", name: "A"), GamePlayer(id: "b", name: "B")], settings: QuortexSettings(), seed: GameSeed(7))

@@ -34,10 +34,15 @@ package struct DirectJSONEncoder: Sendable {
 }
 
 /// The bytes written so far and the containers still open, innermost last.
+///
+/// One sink serves one `encode` call on one thread, and no access to its state overlaps another
+/// (no method holds `bytes` while it calls out), so its properties skip the run-time exclusivity
+/// check a class's stored property otherwise gets on every access: with a check on every byte
+/// written that was a fifth of encoding a move's frames.
 final class JSONSink {
-    var bytes: [UInt8] = []
-    private var open: [(id: Int, closer: UInt8, count: Int)] = []
-    private var nextID = 0
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var open: [(id: Int, closer: UInt8, count: Int)] = []
+    @exclusivity(unchecked) private var nextID = 0
 
     init() { bytes.reserveCapacity(1024) }
 
@@ -116,34 +121,43 @@ final class JSONSink {
 
     func write(_ string: String) { Self.appendQuoted(string, to: &bytes) }
 
-    /// Works on the buffer passed in rather than on `bytes` byte by byte: each access to a class's
-    /// stored property is checked for exclusivity at run time, which cost more than the copying.
-    private static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+    /// Works on the buffer passed in rather than on `bytes` byte by byte, and on a string's
+    /// contiguous UTF-8 where it has one (every native string): the scan for bytes to escape and
+    /// the copy are then plain loops over memory, not `String.UTF8View`'s generic iteration.
+    static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        let utf8 = string.utf8
-        if !utf8.contains(where: needsEscape) {
-            bytes.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-                case UInt8(ascii: "/"): bytes.append(contentsOf: #"\/"#.utf8)
-                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: #"\u00"#.utf8)
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0xF)])
-                default: bytes.append(byte)
-                }
-            }
+        if string.utf8.withContiguousStorageIfAvailable({ appendEscaping($0, to: &bytes) }) == nil {
+            Array(string.utf8).withUnsafeBufferPointer { appendEscaping($0, to: &bytes) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `utf8` as the inside of a JSON string: copied whole when nothing in it needs escaping.
+    private static func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        if utf8.contains(where: needsEscape) {
+            for byte in utf8 { appendEscaped(byte, to: &bytes) }
+        } else {
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+        case UInt8(ascii: "/"): bytes.append(contentsOf: #"\/"#.utf8)
+        case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+        case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+        case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: #"\u00"#.utf8)
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0xF)])
+        default: bytes.append(byte)
+        }
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
@@ -159,7 +173,7 @@ final class JSONSink {
     func write(integer: some FixedWidthInteger) { Self.appendDecimal(integer, to: &bytes) }
 
     /// The integer's decimal digits, written straight into the buffer (no `String` per number).
-    private static func appendDecimal<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
+    static func appendDecimal<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in

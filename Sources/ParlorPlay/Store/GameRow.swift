@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import ParlorAPI
 import ParlorAccounts
+import ParlorDatabase
 import ParlorHTTP
 import SQLKit
 
@@ -53,6 +54,11 @@ package struct GameRow: Sendable {
         "turn_seconds", "grace_seconds", "timeout_policy", "deadline_at", "created_by", "created_at", "started_at",
         "last_move_at", "ended_at", "winners", "win_type", "rematch_of",
     ]
+
+    /// ``columns`` quoted once (see ``SQLColumnList``): a game's row is read on most game events.
+    package static let columnList = SQLColumnList(columns)
+
+    static func columnList(table: String) -> SQLColumnList { SQLColumnList(columns, table: table) }
 
     package init(
         id: UUID, gameID: String, engineVersion: Int, mode: GameMode, players: Int, inviteCode: String?, settings: String,
@@ -130,6 +136,11 @@ package struct SeatRow: Sendable, Equatable {
         self.connections = 0
         self.resigned = false
     }
+
+    /// The columns ``init(row:)`` reads, quoted once (see ``SQLColumnList``).
+    package static let columnList = SQLColumnList([
+        "user_id", "joined", "seat", "name", "connections", "away_since", "resigned", "rating_before", "rating_after",
+    ])
 
     package init(row: any SQLRow) throws {
         user = try row.decode(column: "user_id", as: String.self)

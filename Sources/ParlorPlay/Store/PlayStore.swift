@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import ParlorAPI
 import ParlorAccounts
+import ParlorDatabase
 import SQLKit
 
 /// SQL over `games`, `game_players` and `game_moves`. Every write that changes a game's state is
@@ -44,9 +45,11 @@ enum PlayStore {
         return seats.sorted { $0.joined < $1.joined }
     }
 
+    private static let insertedColumns = SQLColumnList(GameRow.columns + ["wake_at"])
+
     private static func insertion(of game: GameRow, on sql: any SQLDatabase) -> SQLInsertBuilder {
         sql.insert(into: "games")
-            .columns(GameRow.columns + ["wake_at"])
+            .columns(insertedColumns)
             .values(
                 SQLBind(game.id.canonicalText), SQLBind(game.gameID), SQLBind(game.engineVersion),
                 SQLBind(game.mode.rawValue), SQLBind(game.status.rawValue), SQLBind(game.players), SQLBind(game.inviteCode),
@@ -61,13 +64,13 @@ enum PlayStore {
     /// The game's row; `locked` keeps it locked for the caller's transaction (PostgreSQL), so
     /// writers that decide from it take turns.
     static func game(_ id: UUID, locked: Bool = false, on sql: any SQLDatabase) async throws -> GameRow? {
-        let query = sql.select().columns(GameRow.columns).from("games").where("id", .equal, key(id))
+        let query = sql.select().column(GameRow.columnList).from("games").where("id", .equal, key(id))
         if locked, sql.dialect.name != "sqlite" { query.for(.update) }
         return try await query.first().map(GameRow.init(row:))
     }
 
     static func game(inviteCode: String, on sql: any SQLDatabase) async throws -> GameRow? {
-        try await sql.select().columns(GameRow.columns).from("games").where("invite_code", .equal, inviteCode).first()
+        try await sql.select().column(GameRow.columnList).from("games").where("invite_code", .equal, inviteCode).first()
             .map(GameRow.init(row:))
     }
 
@@ -169,7 +172,7 @@ enum PlayStore {
     static func games(
         of user: String, status: GameStatus?, before cursor: (Int64, String)?, limit: Int, finishedSince: Int64? = nil, on sql: any SQLDatabase
     ) async throws -> [GameRow] {
-        let query = sql.select().columns(GameRow.columns.map { SQLColumn($0, table: "games") }).from("games")
+        let query = sql.select().column(GameRow.columnList(table: "games")).from("games")
             .join("game_players", on: SQLColumn("id", table: "games"), .equal, SQLColumn("game", table: "game_players"))
             .where(SQLColumn("user_id", table: "game_players"), .equal, SQLBind(user))
         if let status { query.where(SQLColumn("status", table: "games"), .equal, SQLBind(status.rawValue)) }
@@ -189,9 +192,7 @@ enum PlayStore {
     // MARK: Seats
 
     static func seats(of id: UUID, on sql: any SQLDatabase) async throws -> [SeatRow] {
-        try await sql.select()
-            .columns("user_id", "joined", "seat", "name", "connections", "away_since", "resigned", "rating_before", "rating_after")
-            .from("game_players").where("game", .equal, key(id)).orderBy("joined").all().map(SeatRow.init(row:))
+        try await sql.select().column(SeatRow.columnList).from("game_players").where("game", .equal, key(id)).orderBy("joined").all().map(SeatRow.init(row:))
     }
 
     static func insert(_ seat: SeatRow, into id: UUID, on sql: any SQLDatabase) async throws {

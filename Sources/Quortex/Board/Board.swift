@@ -1,3 +1,5 @@
+import GameCore
+
 /// The 37 cells and the tiles on them.
 public struct Board: Hashable, Sendable {
     /// Per cell index: 0 when empty, else `PlacedTile.code`.
@@ -53,6 +55,14 @@ extension Board: Codable {
         var container = encoder.unkeyedContainer()
         for (index, code) in codes.enumerated() where code != 0 {
             try container.encode(Self.entries[index * 25 + Int(code)])
+        }
+    }
+
+    /// The same JSON as ``encode(to:)``, by hand (see ``JSONWriter``).
+    package func writeJSON(to json: inout JSONWriter) {
+        json.strings(count: codes.count) { index in
+            let code = codes[index]
+            return code == 0 ? nil : Self.entries[index * 25 + Int(code)]
         }
     }
 

@@ -14,6 +14,23 @@ public struct QuortexPosition: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case board, seating, resignedCamps = "resigned_camps", drawn, turn }
 
+    /// The same JSON as the synthesized `encode(to:)`, by hand (see ``JSONWriter``).
+    package func writeJSON(to json: inout JSONWriter) {
+        json.raw(#"{"board":"#)
+        board.writeJSON(to: &json)
+        json.raw(#","seating":"#)
+        json.integers(seating.sides)
+        json.raw(#","resigned_camps":"#)
+        json.integers(resignedCamps)
+        if let drawn {
+            json.raw(#","drawn":"#)
+            json.string(drawn.name)
+        }
+        json.raw(#","turn":"#)
+        json.integer(turn)
+        json.raw("}")
+    }
+
     public init(board: Board = .empty, seating: Seating, resignedCamps: [Int] = [], drawn: TileType?, turn: Int) {
         self.board = board
         self.seating = seating

@@ -30,10 +30,18 @@ public struct QuortexView: Codable, Equatable, Sendable {
         }
     }
 
-    /// Written by hand only to list the legal placements as strings: one `[String]` is written in
-    /// one go, where `[Placement]` takes a trip through `Encodable` per element, and the mover's
-    /// view lists about a hundred of them on every move. Decoding stays synthesized.
+    /// Written by hand to list the legal placements as strings: one `[String]` is written in one
+    /// go, where `[Placement]` takes a trip through `Encodable` per element, and the mover's view
+    /// lists about a hundred of them on every move. Every view of every move is rendered for
+    /// each player, so the direct encoder gets it written by hand altogether (``writeJSON(to:)``).
+    /// Decoding stays synthesized.
     public func encode(to encoder: any Encoder) throws {
+        if DirectJSONEncoder.writeDirectly(to: encoder, writeJSON) { return }
+        try encodeFields(to: encoder)
+    }
+
+    /// The view through its keyed container: for every encoder but the direct one.
+    package func encodeFields(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(viewer, forKey: .viewer)
         try container.encode(players, forKey: .players)
@@ -42,6 +50,29 @@ public struct QuortexView: Codable, Equatable, Sendable {
         try container.encode(placements, forKey: .placements)
         try container.encodeIfPresent(outcome, forKey: .outcome)
         try container.encodeIfPresent(legalPlacements?.map(\.notation), forKey: .legalPlacements)
+    }
+
+    /// The same JSON as ``encodeFields(to:)``, by hand.
+    package func writeJSON(to json: inout JSONWriter) {
+        json.raw(#"{"viewer":"#)
+        json.viewer(viewer)
+        json.raw(#","players":"#)
+        json.array(count: players.count) { $0.player(players[$1]) }
+        json.raw(#","position":"#)
+        position.writeJSON(to: &json)
+        json.raw(#","bag_count":"#)
+        json.integer(bagCount)
+        json.raw(#","placements":"#)
+        json.integer(placements)
+        if let outcome {
+            json.raw(#","outcome":"#)
+            json.outcome(outcome)
+        }
+        if let legalPlacements {
+            json.raw(#","legal_placements":"#)
+            json.strings(count: legalPlacements.count) { legalPlacements[$0].notation }
+        }
+        json.raw("}")
     }
 
     /// Every flow on the board. Derived from the board rather than stored, so it is not sent:

@@ -7,7 +7,7 @@ import Quortex
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print speed figures (use a release build).",
-        subcommands: [QuortexLegalBench.self, SyncBench.self, LeaderboardBench.self, EchoServerBench.self]
+        subcommands: [QuortexLegalBench.self, QuortexViewBench.self, SyncBench.self, LeaderboardBench.self, EchoServerBench.self]
     )
 }
 
