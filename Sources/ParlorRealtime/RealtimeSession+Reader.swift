@@ -57,11 +57,11 @@ extension RealtimeSession {
             let error = RealtimeFrames.error(.tooLarge, "messages are limited to \(configuration.maxMessageBytes) bytes")
             return close(with: error, .tooLarge)
         }
-        return handle(Data(text.utf8), &state)
+        return handle(text, &state)
     }
 
-    private func handle(_ data: Data, _ state: inout InboundState) -> ReadStep {
-        guard let message = decode(data) else {
+    private func handle(_ text: String, _ state: inout InboundState) -> ReadStep {
+        guard let message = decode(text) else {
             return refuse(.malformed, "expected a JSON object with a string 'type'", state)
         }
         guard let user = state.user else { return authenticate(message) }
@@ -124,12 +124,15 @@ extension RealtimeSession {
         return .stop
     }
 
-    /// The whole message in one pass, a move's action straight into its game's type.
-    private func decode(_ data: Data) -> InboundMessage? {
-        let decoder = JSONDecoder()
+    /// The whole message in one pass, a move's action straight into its game's type: a move or
+    /// a ping by the one-pass scanner when it is sure, anything else by `JSONDecoder`.
+    private func decode(_ text: String) -> InboundMessage? {
         let play = self.play
-        decoder.userInfo[ActionDecoding.key] = ActionDecoding { game, at in play.decodeAction(of: game, from: at) }
-        return try? decoder.decode(InboundMessage.self, from: data)
+        let actions = ActionDecoding { game, at in play.decodeAction(of: game, from: at) }
+        if let message = InboundMessage.scanned(text, actions: actions) { return message }
+        let decoder = JSONDecoder()
+        decoder.userInfo[ActionDecoding.key] = actions
+        return try? decoder.decode(InboundMessage.self, from: Data(text.utf8))
     }
 }
 

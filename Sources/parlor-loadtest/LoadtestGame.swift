@@ -1,6 +1,7 @@
 import Foundation
 import CrazyEights
 import GameCore
+import ParlorAPI
 import ParlorClient
 import Quortex
 

@@ -22,6 +22,8 @@ struct InboundMessage: Decodable {
         case moveID = "move_id"
     }
 
+    init(parsed: Parsed) { self.parsed = parsed }
+
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let type = try c.decode(String.self, forKey: .type)

@@ -1,9 +1,10 @@
 import Foundation
-import ParlorAPI
 
 /// One pass over a frame's UTF-8 JSON that validates it and picks out the top-level routing
 /// fields, allocating only their values. It answers nil whenever it is not certain to agree with
-/// `JSONDecoder` (see ``RealtimeFrameProbe/parse(_:)``), never a different probe.
+/// `JSONDecoder` (see ``RealtimeFrameProbe/parse(_:)``), never a different probe. The SDK reads
+/// the server's frames with it; the server reads the messages busy sockets send
+/// (``clientMessage(_:)``).
 package enum RealtimeFrameScanner {
     /// Deeper nesting than this is left to `JSONDecoder`.
     static let maxDepth = 256
@@ -116,7 +117,7 @@ package enum RealtimeFrameScanner {
         }
 
         /// A plain non-negative integer that fits `Int`: no sign, fraction or exponent.
-        private mutating func integer() throws -> Int {
+        mutating func integer() throws -> Int {
             guard peek() != UInt8(ascii: "-") else { throw Unsure() }
             let start = index
             try skipNumber()
