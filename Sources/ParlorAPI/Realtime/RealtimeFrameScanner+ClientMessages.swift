@@ -47,51 +47,34 @@ extension RealtimeFrameScanner.Cursor {
 
     fileprivate mutating func clientMessage() throws -> RealtimeClientProbe {
         skipWhitespace()
-        try expect(UInt8(ascii: "{"))
         var probe = RealtimeClientProbe(type: "")
         var seen: UInt8 = 0
-        skipWhitespace()
-        guard peek() != UInt8(ascii: "}") else { throw RealtimeFrameScanner.Unsure() }  // no `type`
-        while true {
-            skipWhitespace()
-            let field = try clientKey()
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"))
-            skipWhitespace()
-            if let field {
-                guard seen & field.rawValue == 0 else { throw RealtimeFrameScanner.Unsure() }
-                seen |= field.rawValue
-                if try skipNull() {
-                    if field == .type { throw RealtimeFrameScanner.Unsure() }
-                } else {
-                    switch field {
-                    case .type: probe.type = try plainString()
-                    case .game:
-                        guard let game = UUID(canonicalText: try plainStringBytes()) else { throw RealtimeFrameScanner.Unsure() }
-                        probe.game = game
-                    case .moveID: probe.moveID = try plainString()
-                    case .seq: probe.seq = try integer()
-                    case .action: probe.action = try plainString()
-                    case .id: probe.id = try plainString()
-                    }
-                }
-            } else {
-                try skipValue(depth: 1)
+        try fields { cursor, name in
+            guard let field = Self.clientField(named: name) else { return false }
+            guard seen & field.rawValue == 0 else { throw RealtimeFrameScanner.Unsure() }
+            seen |= field.rawValue
+            if try cursor.skipNull() {
+                if field == .type { throw RealtimeFrameScanner.Unsure() }
+                return true
             }
-            skipWhitespace()
-            switch next() {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"):
-                guard seen & ClientField.type.rawValue != 0 else { throw RealtimeFrameScanner.Unsure() }
-                return probe
-            default: throw RealtimeFrameScanner.Unsure()
+            switch field {
+            case .type: probe.type = try cursor.plainString()
+            case .game:
+                guard let game = UUID(canonicalText: try cursor.plainStringBytes()) else { throw RealtimeFrameScanner.Unsure() }
+                probe.game = game
+            case .moveID: probe.moveID = try cursor.plainString()
+            case .seq: probe.seq = try cursor.integer()
+            case .action: probe.action = try cursor.plainString()
+            case .id: probe.id = try cursor.plainString()
             }
+            return true
         }
+        guard seen & ClientField.type.rawValue != 0 else { throw RealtimeFrameScanner.Unsure() }
+        return probe
     }
 
-    /// A top-level key: the field this reads, or nil for any other key.
-    private mutating func clientKey() throws -> ClientField? {
-        let name = try plainStringBytes()
+    /// A top-level key's field, or nil for any other key.
+    private static func clientField(named name: UnsafeBufferPointer<UInt8>) -> ClientField? {
         switch name.count {
         case 2 where name.elementsEqual("id".utf8): return .id
         case 3 where name.elementsEqual("seq".utf8): return .seq

@@ -42,56 +42,59 @@ package enum RealtimeFrameScanner {
 
         private mutating func topLevelObject() throws -> RealtimeFrameProbe? {
             skipWhitespace()
-            try expect(UInt8(ascii: "{"))
             var type: String?, game: UUID?, seq: Int?, status: String?, moveId: String?
             var seen: UInt8 = 0
+            try fields { cursor, name in
+                guard let field = Self.field(named: name) else { return false }
+                guard seen & field.rawValue == 0 else { throw Unsure() }
+                seen |= field.rawValue
+                let isNull = try cursor.skipNull()
+                switch field {
+                case .type:
+                    if isNull { throw Unsure() }
+                    type = try cursor.plainString()
+                case .game:
+                    if !isNull {
+                        guard let uuid = UUID(canonicalText: try cursor.plainStringBytes()) else { throw Unsure() }
+                        game = uuid
+                    }
+                case .seq: if !isNull { seq = try cursor.integer() }
+                case .status: if !isNull { status = try cursor.plainString() }
+                case .moveId: if !isNull { moveId = try cursor.plainString() }
+                }
+                return true
+            }
+            guard let type else { throw Unsure() }
+            return RealtimeFrameProbe(type: type, game: game, seq: seq, status: status, moveId: moveId)
+        }
+
+        /// The object here, to its closing brace: `field` reads the value of a key it knows and
+        /// answers true; any other key's value is skipped, validated. Keys with escapes are unsure.
+        mutating func fields(_ field: (inout Self, UnsafeBufferPointer<UInt8>) throws -> Bool) throws {
+            try expect(UInt8(ascii: "{"))
             skipWhitespace()
             if peek() == UInt8(ascii: "}") {
                 index += 1
-                return nil  // no `type`
+                return
             }
             while true {
                 skipWhitespace()
-                let field = try key()
+                let name = try plainStringBytes()
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"))
                 skipWhitespace()
-                if let field {
-                    guard seen & field.rawValue == 0 else { throw Unsure() }
-                    seen |= field.rawValue
-                    let isNull = try skipNull()
-                    switch field {
-                    case .type:
-                        if isNull { throw Unsure() }
-                        type = try plainString()
-                    case .game:
-                        if !isNull {
-                            guard let uuid = UUID(canonicalText: try plainStringBytes()) else { throw Unsure() }
-                            game = uuid
-                        }
-                    case .seq: if !isNull { seq = try integer() }
-                    case .status: if !isNull { status = try plainString() }
-                    case .moveId: if !isNull { moveId = try plainString() }
-                    }
-                } else {
-                    try skipValue(depth: 1)
-                }
+                if try !field(&self, name) { try skipValue(depth: 1) }
                 skipWhitespace()
                 switch next() {
                 case UInt8(ascii: ","): continue
-                case UInt8(ascii: "}"):
-                    guard let type else { throw Unsure() }
-                    return RealtimeFrameProbe(type: type, game: game, seq: seq, status: status, moveId: moveId)
+                case UInt8(ascii: "}"): return
                 default: throw Unsure()
                 }
             }
         }
 
-        /// A top-level key: the routing field it names, or nil for any other key.
-        private mutating func key() throws -> Field? {
-            let start = index + 1
-            try skipString(allowEscapes: false)
-            let name = UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])
+        /// A top-level key's routing field, or nil for any other key.
+        private static func field(named name: UnsafeBufferPointer<UInt8>) -> Field? {
             switch name.count {
             case 3 where name.elementsEqual("seq".utf8): return .seq
             case 4 where name.elementsEqual("type".utf8): return .type
