@@ -34,41 +34,21 @@ extension RealtimeFrameScanner.Cursor {
     /// The object here, validated to its end, and the strings at `path` within it.
     mutating func strings(at path: ArraySlice<[UInt8]>, depth: Int) throws -> RealtimeFrameScanner.Strings {
         guard depth <= RealtimeFrameScanner.maxDepth, let wanted = path.first else { throw RealtimeFrameScanner.Unsure() }
-        try expect(UInt8(ascii: "{"))
         var found: RealtimeFrameScanner.Strings?
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            return .absent
-        }
-        while true {
-            skipWhitespace()
-            let start = index + 1
-            try skipString(allowEscapes: false)
-            let matches = UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]).elementsEqual(wanted)
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"))
-            skipWhitespace()
-            if matches {
-                guard found == nil else { throw RealtimeFrameScanner.Unsure() }
-                if try skipNull() {
-                    found = .absent
-                } else if path.count == 1 {
-                    found = .strings(try plainStrings())
-                } else {
-                    guard peek() == UInt8(ascii: "{") else { throw RealtimeFrameScanner.Unsure() }
-                    found = try strings(at: path.dropFirst(), depth: depth + 1)
-                }
+        try fields(depth: depth) { cursor, name in
+            guard name.elementsEqual(wanted) else { return false }
+            guard found == nil else { throw RealtimeFrameScanner.Unsure() }
+            if try cursor.skipNull() {
+                found = .absent
+            } else if path.count == 1 {
+                found = .strings(try cursor.plainStrings())
             } else {
-                try skipValue(depth: depth + 1)
+                guard cursor.peek() == UInt8(ascii: "{") else { throw RealtimeFrameScanner.Unsure() }
+                found = try cursor.strings(at: path.dropFirst(), depth: depth + 1)
             }
-            skipWhitespace()
-            switch next() {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return found ?? .absent
-            default: throw RealtimeFrameScanner.Unsure()
-            }
+            return true
         }
+        return found ?? .absent
     }
 
     /// An array of strings without escapes.

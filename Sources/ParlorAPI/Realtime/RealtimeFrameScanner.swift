@@ -68,9 +68,10 @@ package enum RealtimeFrameScanner {
             return RealtimeFrameProbe(type: type, game: game, seq: seq, status: status, moveId: moveId)
         }
 
-        /// The object here, to its closing brace: `field` reads the value of a key it knows and
-        /// answers true; any other key's value is skipped, validated. Keys with escapes are unsure.
-        mutating func fields(_ field: (inout Self, UnsafeBufferPointer<UInt8>) throws -> Bool) throws {
+        /// The object here, `depth` objects deep, to its closing brace: `field` reads the value of a
+        /// key it knows and answers true; any other key's value is skipped, validated. Keys with
+        /// escapes are unsure.
+        mutating func fields(depth: Int = 0, _ field: (inout Self, UnsafeBufferPointer<UInt8>) throws -> Bool) throws {
             try expect(UInt8(ascii: "{"))
             skipWhitespace()
             if peek() == UInt8(ascii: "}") {
@@ -83,7 +84,7 @@ package enum RealtimeFrameScanner {
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"))
                 skipWhitespace()
-                if try !field(&self, name) { try skipValue(depth: 1) }
+                if try !field(&self, name) { try skipValue(depth: depth + 1) }
                 skipWhitespace()
                 switch next() {
                 case UInt8(ascii: ","): continue
