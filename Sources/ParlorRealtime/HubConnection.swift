@@ -111,6 +111,15 @@ final class HubConnection: Sendable {
         }
     }
 
+    /// The next job when it is a move notice of `game`, taken out of turn order only in that it
+    /// joins the job before it; nil for any other next job.
+    func nextJob(ifMoveOf game: UUID) -> Job? {
+        inbox.withLock { inbox in
+            guard !inbox.finished, case .notice(.moved(game, _, _)) = inbox.jobs.first else { return nil }
+            return inbox.jobs.popFirst()
+        }
+    }
+
     /// Hands the inbox to `session`, which runs whatever is queued already; answers the close
     /// asked for before then, if any, for the session to perform instead.
     func bind(_ session: RealtimeSession) -> RealtimeClose? {

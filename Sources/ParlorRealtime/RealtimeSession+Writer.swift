@@ -55,7 +55,7 @@ extension RealtimeSession {
         guard let user = state.user else { return nil }
         switch job {
         case .notice(let notice):
-            try await render(notice, for: user, &state)
+            try await send(await render(notice, for: user, &state))
         case .command(.subscribe(let game, let since)):
             try await subscribe(game, since: since, for: user, &state)
         case .command(.unsubscribe(let game)):
@@ -63,7 +63,13 @@ extension RealtimeSession {
             hub.unregister(connection, game: game)
             await play.unsubscribe(user: user, game: game)
         case .move(let move, let receivedAt):
-            try await send(await play.move(user: user, command: move))
+            var frames = await play.move(user: user, command: move)
+            // This node's subscribers hear its moves as they commit, so the mover's `move_made` is
+            // usually queued by now: it leaves with the `ack`, in one write.
+            if case .notice(let notice)? = connection.nextJob(ifMoveOf: move.game) {
+                frames += try await render(notice, for: user, &state)
+            }
+            try await send(frames)
             Self.moveTimer.recordNanoseconds((ContinuousClock.now - receivedAt).nanoseconds)
         case .command(.resign(let game, let moveID)):
             try await send(await play.resign(user: user, game: game, moveId: moveID))
@@ -81,26 +87,23 @@ extension RealtimeSession {
         return nil
     }
 
+    /// The frames `notice` comes to for this connection.
     private func render(_ notice: GameNotice, for user: AuthenticatedUser, _ state: inout OutboundState)
-        async throws
+        async throws -> [OutgoingFrame]
     {
         if case .draft(let room, let seq, let events) = notice {
-            guard let after = state.lastSent[room], let drafts = hub.drafts else { return }
+            guard let after = state.lastSent[room], let drafts = hub.drafts else { return [] }
             let rendered = await drafts.render(room: room, seq: seq, events: events, after: after)
             state.lastSent[room] = rendered.lastSent
-            try await send(rendered.frames)
-            return
+            return rendered.frames
         }
-        if let social = hub.social, let frames = try await socialFrames(notice, for: user, social) {
-            try await send(frames)
-            return
-        }
+        if let social = hub.social, let frames = try await socialFrames(notice, for: user, social) { return frames }
         let subscribed = notice.game.flatMap { state.lastSent[$0] }
         // Game events only reach subscribers; a match or an invitation reaches the user whether or not subscribed.
-        guard subscribed != nil || notice.recipient != nil else { return }
+        guard subscribed != nil || notice.recipient != nil else { return [] }
         let rendered = await play.render(notice, for: user, after: subscribed ?? Self.nothingSent)
         if subscribed != nil, let game = notice.game { state.lastSent[game] = rendered.lastSent }
-        try await send(rendered.frames)
+        return rendered.frames
     }
 
     /// The frames of a social notice; nil for any other notice.

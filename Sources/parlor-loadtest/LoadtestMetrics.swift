@@ -12,6 +12,9 @@ final class LoadtestMetrics: Sendable {
         /// Round trips from sending a move to its `ack`, in microseconds.
         var roundTrips = Histogram<UInt64>(
             lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+        /// From sending a move to another seat's receiving its `move_made`, in microseconds.
+        var seenByOthers = Histogram<UInt64>(
+            lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
         var errors: [String: Int] = [:]
         /// The first message seen of each kind of error that has one, to say what went wrong.
         var errorExamples: [String: String] = [:]
@@ -29,9 +32,7 @@ final class LoadtestMetrics: Sendable {
     func gameCompleted() { state.withLock { $0.gamesCompleted += 1 } }
 
     func moveAcknowledged(after roundTrip: Duration) {
-        let (seconds, attoseconds) = roundTrip.components
-        let micros = max(0, seconds) * 1_000_000 + attoseconds / 1_000_000_000_000
-        let value = UInt64(clamping: min(micros, 3_600_000_000))
+        let value = Self.micros(roundTrip)
         let warmingUp = ContinuousClock.now < measuredFrom
         state.withLock {
             if warmingUp {
@@ -41,6 +42,19 @@ final class LoadtestMetrics: Sendable {
             $0.moves += 1
             _ = $0.roundTrips.record(max(value, 1))
         }
+    }
+
+    /// Another seat received the move's `move_made` `delay` after it was sent (timed only after the warm-up).
+    func moveSeen(after delay: Duration) {
+        let value = Self.micros(delay)
+        guard ContinuousClock.now >= measuredFrom else { return }
+        state.withLock { _ = $0.seenByOthers.record(max(value, 1)) }
+    }
+
+    private static func micros(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        let micros = max(0, seconds) * 1_000_000 + attoseconds / 1_000_000_000_000
+        return UInt64(clamping: min(micros, 3_600_000_000))
     }
 
     func error(_ kind: String, count: Int = 1, example: String? = nil) {

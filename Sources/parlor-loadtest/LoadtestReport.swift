@@ -78,6 +78,8 @@ struct LoadtestReport: Encodable {
     var movesPerSecond: Double
     /// Move round trips (send to `ack`) in milliseconds.
     var roundTripMs: RoundTrip
+    /// From a move's sending to its `move_made` reaching each other seat, in milliseconds.
+    var seenByOthersMs: RoundTrip
     var errors: [String: Int]
     /// The first message of each kind of error that has one.
     var errorExamples: [String: String]
@@ -90,7 +92,7 @@ struct LoadtestReport: Encodable {
         case game, server, games, players, thinkMs = "think_ms", warmUpSeconds = "warm_up_seconds"
         case warmUpMoves = "warm_up_moves", durationSeconds = "duration_seconds", gamesStarted = "games_started"
         case gamesCompleted = "games_completed", moves, movesPerSecond = "moves_per_second", roundTripMs = "round_trip_ms"
-        case errors, errorExamples = "error_examples", cost, echo, cpuRatioToEcho = "cpu_ratio_to_echo"
+        case seenByOthersMs = "seen_by_others_ms", errors, errorExamples = "error_examples", cost, echo, cpuRatioToEcho = "cpu_ratio_to_echo"
     }
 
     init(
@@ -116,6 +118,7 @@ struct LoadtestReport: Encodable {
         moves = metrics.moves
         movesPerSecond = seconds > 0 ? (Double(metrics.moves) / seconds * 10).rounded() / 10 : 0
         roundTripMs = RoundTrip(metrics.roundTrips)
+        seenByOthersMs = RoundTrip(metrics.seenByOthers)
         errors = metrics.errors
         errorExamples = metrics.errorExamples
     }
@@ -135,6 +138,8 @@ struct LoadtestReport: Encodable {
             moves:      \(moves) acknowledged, \(format(movesPerSecond, 1)) per second
             round trip: p50 \(format(roundTripMs.p50, 3)) ms, p90 \(format(roundTripMs.p90, 3)) ms, \
             p99 \(format(roundTripMs.p99, 3)) ms, max \(format(roundTripMs.max, 3)) ms
+            seen:       p50 \(format(seenByOthersMs.p50, 3)) ms, p90 \(format(seenByOthersMs.p90, 3)) ms, \
+            p99 \(format(seenByOthersMs.p99, 3)) ms, max \(format(seenByOthersMs.max, 3)) ms (send to the other players' move_made)
             errors:     \(errorList.isEmpty ? "none" : errorList.joined(separator: ", "))
             """ + costText + echoText + errorExamples.sorted { $0.key < $1.key }.map { "\n  first \($0.key): \($0.value)" }.joined()
     }

@@ -32,14 +32,14 @@ final class LoadtestSeat<Game: LoadtestGame>: Sendable {
     private let state: Mutex<LoadtestSeatState<Game>>
 
     init(
-        game: UUID, rules: Game, bot: LoadtestBot, metrics: LoadtestMetrics, think: Duration = .zero, deadline: ContinuousClock.Instant,
-        seed: UInt64
+        game: UUID, rules: Game, bot: LoadtestBot, metrics: LoadtestMetrics, clock: LoadtestMoveClock, think: Duration = .zero,
+        deadline: ContinuousClock.Instant, seed: UInt64
     ) {
         self.game = game
         self.bot = bot
         self.metrics = metrics
         self.deadline = deadline
-        state = Mutex(LoadtestSeatState(game: game, rules: rules, think: think, metrics: metrics, botID: String(bot.deviceID.suffix(12)), seed: seed))
+        state = Mutex(LoadtestSeatState(game: game, rules: rules, think: think, metrics: metrics, clock: clock, botID: String(bot.deviceID.suffix(12)), seed: seed))
     }
 
     /// Subscribes and plays until the game ends, it has to be given up, or the run's time is up.

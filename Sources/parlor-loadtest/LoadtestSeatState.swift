@@ -40,6 +40,8 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
     /// The pause before each move, as a player's thinking time.
     let think: Duration
     let metrics: LoadtestMetrics
+    /// When the game's moves were sent, for the others to time their arrival.
+    let clock: LoadtestMoveClock
     /// The bot's device id's tail, in move ids.
     let botID: String
     var random: GameRandom
@@ -57,11 +59,12 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
     var lastProgress = ContinuousClock.now
     private var moveCounter = 0
 
-    init(game: UUID, rules: Game, think: Duration, metrics: LoadtestMetrics, botID: String, seed: UInt64) {
+    init(game: UUID, rules: Game, think: Duration, metrics: LoadtestMetrics, clock: LoadtestMoveClock, botID: String, seed: UInt64) {
         self.game = game
         self.rules = rules
         self.think = think
         self.metrics = metrics
+        self.clock = clock
         self.botID = botID
         random = GameRandom(seed: GameSeed(seed))
     }
@@ -89,6 +92,7 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
                     let move = try message.decode(RealtimeMoveMade<Game.Action, Game.View>.self)
                     update(move.view, seq: move.seq, started: true)
                 }
+                if let seat, let delay = clock.seen(seq: self.seq, by: seat, at: message.receivedAt) { metrics.moveSeen(after: delay) }
             case .ack:
                 // An ack's fields are routing fields, which the one-pass probe reads.
                 if let probe = RealtimeFrameScanner.probe(message.data), let moveId = probe.moveId, let seq = probe.seq {
@@ -128,7 +132,9 @@ struct LoadtestSeatState<Game: LoadtestGame>: Sendable {
     mutating func takeScheduledMove() -> RealtimeMove<Game.Action>? {
         guard let move = scheduled?.move else { return nil }
         scheduled = nil
-        pending = Pending(move: move, sentAt: .now)
+        let now = ContinuousClock.now
+        pending = Pending(move: move, sentAt: now)
+        if let seat, let seq = move.seq { clock.sent(seq: seq + 1, by: seat, at: now) }
         return move
     }
 

@@ -40,10 +40,11 @@ struct LoadtestTable<Game: LoadtestGame>: Sendable {
     /// Every bot plays its seat until the first of them is done.
     private func play(_ game: UUID, round: UInt64) async {
         let results = await withTaskGroup(of: SeatResult.self, returning: [SeatResult].self) { group in
+            let clock = LoadtestMoveClock(players: bots.count)
             for (index, bot) in bots.enumerated() {
                 let seed = round &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index) &+ UInt64.random(in: 0...UInt64.max >> 8)
                 group.addTask { [rules, metrics, think, deadline] in
-                    await LoadtestSeat(game: game, rules: rules, bot: bot, metrics: metrics, think: think, deadline: deadline, seed: seed).play()
+                    await LoadtestSeat(game: game, rules: rules, bot: bot, metrics: metrics, clock: clock, think: think, deadline: deadline, seed: seed).play()
                 }
             }
             // The first seat to finish decides: the game is over (the others' `game_ended` adds

@@ -76,6 +76,9 @@ import Testing
             #expect((report["games_started"] as? Int ?? 0) >= 3)
             let roundTrip = try #require(report["round_trip_ms"] as? [String: Double])
             #expect((roundTrip["p50"] ?? 0) > 0 && (roundTrip["p50"] ?? 0) <= (roundTrip["p99"] ?? 0) && (roundTrip["p99"] ?? 0) <= (roundTrip["max"] ?? 0))
+            // How long a move took to reach the other player, timed by the same process.
+            let seen = try #require(report["seen_by_others_ms"] as? [String: Double])
+            #expect((seen["p50"] ?? 0) > 0 && (seen["p50"] ?? 0) <= (seen["p99"] ?? 0) && (seen["p99"] ?? 0) <= (seen["max"] ?? 0), "\(seen)")
             // The cost of the measured window, read from the server's /metrics and from /proc.
             let cost = try #require(report["cost"] as? [String: Double])
             #expect((cost["server_cpu_ms_per_move"] ?? 0) > 0, "\(cost)")

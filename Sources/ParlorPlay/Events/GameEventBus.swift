@@ -14,10 +14,24 @@ package protocol GameEventBus: Sendable {
     /// and only when, the write commits; nil when this bus does not ride on the database (the
     /// writer then calls ``publish(_:)`` after committing).
     func notification(for notice: GameNotice) -> DatabaseNotification?
+
+    /// A move whose notification (``notification(for:)``) rides on a write that is about to run.
+    /// Then exactly one of ``committed(_:)`` or ``notWritten(_:)`` follows.
+    func writing(_ move: GameNotice)
+    /// The write of `move` committed: this node's subscribers hear it now, without waiting for
+    /// the notification to come back, and hear it once.
+    func committed(_ move: GameNotice)
+    /// The write of `move` did not commit.
+    func notWritten(_ move: GameNotice)
 }
 
 extension GameEventBus {
     package func notification(for notice: GameNotice) -> DatabaseNotification? { nil }
+
+    // A bus that sends no notifications is never told of writes that carry them.
+    package func writing(_ move: GameNotice) {}
+    package func committed(_ move: GameNotice) {}
+    package func notWritten(_ move: GameNotice) {}
 
     /// Calls `receive` with every notice published from now on, on any node, until the
     /// subscription is cancelled. It runs on the task that delivers the notice, so it must not

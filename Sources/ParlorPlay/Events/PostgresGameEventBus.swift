@@ -5,13 +5,17 @@ import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
 import ServiceLifecycle
+import Synchronization
 
 /// The many-node event bus: each notice is a `NOTIFY` on `parlor_games`, and every node (the
 /// publisher included) hears it through its own `LISTEN` and hands it to its local subscribers.
 ///
-/// Going through PostgreSQL even for the publisher's own subscribers keeps one order for everyone:
-/// the order in which the notifications were committed. Delivery is at most once: notices sent while
-/// a node's listening connection reconnects are lost, and receivers recover by sequence numbers.
+/// Every node hears notices in the order their notifications were committed, with one exception:
+/// the moves this node writes through the batched move log reach its own subscribers as soon as
+/// they commit (``committed(_:)``), and their notifications, when they come back, are dropped
+/// (``OwnMoveLedger``; receivers render by sequence number, so no order between copies matters).
+/// Delivery is at most once: notices sent while a node's listening connection reconnects are
+/// lost, and receivers recover by sequence numbers.
 /// Start it with ``run()`` (a ServiceLifecycle `Service`); it stops on cancellation or graceful
 /// shutdown, and then ends every stream that ``notices()`` handed out.
 package final class PostgresGameEventBus: GameEventBus, Service {
@@ -20,6 +24,7 @@ package final class PostgresGameEventBus: GameEventBus, Service {
     private let database: Database
     private let logger: Logger
     package let receivers = GameNoticeReceivers()
+    private let ownMoves = Mutex(OwnMoveLedger())
     /// Notices published meanwhile go out together: a burst of joins, starts and presence changes
     /// took one pooled connection each, and moves queued behind them for connections.
     private let sender: NaturalBatcher<String, Void>
@@ -61,6 +66,21 @@ package final class PostgresGameEventBus: GameEventBus, Service {
         Self.payload(for: notice, logger: logger).map { DatabaseNotification(channel: Self.channel, payload: $0) }
     }
 
+    package func writing(_ move: GameNotice) {
+        guard case .moved(let game, let seq, _) = move else { return }
+        ownMoves.withLock { $0.writing(game: game, seq: seq) }
+    }
+
+    package func committed(_ move: GameNotice) {
+        guard case .moved(let game, let seq, _) = move else { return }
+        if ownMoves.withLock({ $0.committed(game: game, seq: seq) }) { receivers.deliver(move) }
+    }
+
+    package func notWritten(_ move: GameNotice) {
+        guard case .moved(let game, let seq, _) = move else { return }
+        ownMoves.withLock { $0.notWritten(game: game, seq: seq) }
+    }
+
     /// Listens until cancelled or asked to shut down gracefully, then ends every subscriber stream.
     package func run() async throws {
         try await run(whenListening: {})
@@ -93,6 +113,7 @@ package final class PostgresGameEventBus: GameEventBus, Service {
             logger.warning("ignored an unreadable game notice", metadata: ["payload": "\(payload.prefix(200))"])
             return
         }
+        if case .moved(let game, let seq, _) = notice, !ownMoves.withLock({ $0.heard(game: game, seq: seq) }) { return }
         receivers.deliver(notice)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// PostgreSQL's move log: an ordinary move is appended with the other games' moves that arrive
-/// meanwhile, by one statement that also sends its notice (``MoveAppender``); any other step is
-/// written in a transaction.
+/// meanwhile, by one statement that also sends its notice (``MoveAppender``) to other nodes; this
+/// node's subscribers hear it as it commits. Any other step is written in a transaction.
 struct BatchedMoveLog: MoveLog {
     let appender: MoveAppender
     let bus: any GameEventBus
@@ -19,20 +19,23 @@ struct BatchedMoveLog: MoveLog {
         let notification = bus.notification(for: notice)
         let move = MoveAppender.Move(game: game.id, entry: entry, deadline: game.row.deadlineAt, notification: notification)
         cache.expect(game)
+        if notification != nil { bus.writing(notice) }
         let appended: Bool
         do {
             appended = try await appender.append(move)
         } catch {
             cache.withdraw(game)
+            bus.notWritten(notice)
             throw error
         }
         guard appended else {
             cache.withdraw(game)
+            bus.notWritten(notice)
             return .superseded
         }
         cache.put(game)
-        // A bus that does not ride on the database (none does on PostgreSQL today) hears it now.
-        if notification == nil { await bus.publish(notice) }
+        // This node's sockets hear the move now; other nodes when its notification reaches them.
+        if notification != nil { bus.committed(notice) } else { await bus.publish(notice) }
         return .appended(game)
     }
 }
