@@ -19,7 +19,7 @@ import Testing
 
     /// Every notice reaches both nodes, in the order published, well under 100 ms.
     @Test(.enabled(if: postgres)) func noticesReachEveryNodeQuicklyAndInOrder() async throws {
-        try await withTwoNodes { busA, busB in
+        try await withTwoBusNodes { busA, busB in
             let count = 20
             let streams = [("A", busA.notices()), ("B", busB.notices())]
             let clock = ContinuousClock()
@@ -58,7 +58,7 @@ import Testing
     /// Notices published at once go out in batches; none is lost, and each publisher's order is
     /// kept. Identical ones published at once may be heard fewer times, but at least once.
     @Test(.enabled(if: postgres)) func aBurstOfNoticesArrivesWholeIdenticalOnesAtLeastOnce() async throws {
-        try await withTwoNodes { busA, busB in
+        try await withTwoBusNodes { busA, busB in
             let publishers = 8
             let each = 25
             let stream = busB.notices()
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test(.enabled(if: postgres)) func everyFieldRoundTrips() async throws {
-        try await withTwoNodes { busA, busB in
+        try await withTwoBusNodes { busA, busB in
             let chat = GameNotice.chat(
                 game: Self.game,
                 line: ChatLine(user: "user-7", seat: 3, name: "Zoë", text: "gg \"wp\" — ünïcödé 🎲\nline two \\ ' ;", at: 1_767_225_600_123))
@@ -129,7 +129,7 @@ import Testing
     }
 
     @Test(.enabled(if: postgres)) func everyLocalStreamGetsEveryNotice() async throws {
-        try await withTwoNodes { busA, busB in
+        try await withTwoBusNodes { busA, busB in
             let streams = (0..<3).map { _ in busB.notices() }
             await busA.publish(GameNotice.joined(game: Self.game, user: "u1"))
             await busA.publish(GameNotice.started(game: Self.game))
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test(.enabled(if: postgres)) func overLongChatIsTrimmedAndDelivered() async throws {
-        try await withTwoNodes { busA, busB in
+        try await withTwoBusNodes { busA, busB in
             let long = String(repeating: "é\"", count: 6_000)
             var onB = busB.notices().makeAsyncIterator()
             await busA.publish(.chat(game: Self.game, line: ChatLine(user: "u1", seat: 0, name: "U", text: long, at: 1)))
@@ -261,59 +261,21 @@ import Testing
             }
         }
     }
+}
 
-    /// Runs a bus per node for the duration of `body`, which starts once both are listening.
-    /// A move this node writes reaches its own subscribers as it commits and once, whether its
-    /// notification comes back before or after; other nodes hear it from the notification.
-    @Test(.enabled(if: postgres)) func aNodeHearsItsOwnMovesAsTheyCommitAndOnce() async throws {
-        try await withTwoNodes { busA, busB in
-            var onA = busA.notices().makeAsyncIterator()
-            var onB = busB.notices().makeAsyncIterator()
-            let marker = GameNotice.presenceChanged(user: "marker")
-            func move(_ seq: Int) -> GameNotice {
-                .moved(game: Self.game, seq: seq, move: NoticedMove(MoveEntry(seq: seq, seat: 0, kind: .action, action: "\"a\"", moveID: "m\(seq)", at: 1), deadline: nil))
-            }
-            var heardOnA: [GameNotice?] = []
-            var heardOnB: [GameNotice?] = []
-
-            // The writer's answer first: heard at once, before any notification is sent.
-            busA.writing(move(1))
-            busA.committed(move(1))
-            heardOnA.append(await onA.next())
-            await busA.publish(move(1))  // its notification, as the append statement sends it
-            heardOnB.append(await onB.next())
-
-            // The notification first: heard from it, and the writer's copy is dropped.
-            busA.writing(move(2))
-            await busA.publish(move(2))
-            heardOnA.append(await onA.next())
-            busA.committed(move(2))
-
-            // A write that did not commit leaves the move to whoever wrote it.
-            busA.writing(move(3))
-            busA.notWritten(move(3))
-            await busB.publish(move(3))
-
-            await busA.publish(marker)
-            for _ in 0..<2 { heardOnA.append(await onA.next()) }
-            for _ in 0..<3 { heardOnB.append(await onB.next()) }
-            #expect(heardOnA == [move(1), move(2), move(3), marker], "no second copy of a move reached node A")
-            #expect(heardOnB == [move(1), move(2), move(3), marker])
-        }
-    }
-
-    private func withTwoNodes(_ body: @escaping @Sendable (PostgresGameEventBus, PostgresGameEventBus) async throws -> Void) async throws {
-        try await TestDatabaseKind.postgres.withFreshLocation { location in
-            try await Database.withOpened(location, logger: .quiet) { nodeA in
-                try await Database.withOpened(location, logger: .quiet) { nodeB in
-                    let buses = [nodeA, nodeB].map { PostgresGameEventBus(database: $0, logger: .quiet) }
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        let (listening, ready) = AsyncStream<Void>.makeStream()
-                        for bus in buses { group.addTask { try await bus.run(whenListening: { ready.yield() }) } }
-                        _ = await listening.prefix(buses.count).reduce(0) { count, _ in count + 1 }
-                        try await body(buses[0], buses[1])
-                        group.cancelAll()
-                    }
+/// Two nodes (two `Database` instances on one fresh PostgreSQL database), each running its own
+/// bus for the duration of `body`, which starts once both are listening.
+func withTwoBusNodes(_ body: @escaping @Sendable (PostgresGameEventBus, PostgresGameEventBus) async throws -> Void) async throws {
+    try await TestDatabaseKind.postgres.withFreshLocation { location in
+        try await Database.withOpened(location, logger: .quiet) { nodeA in
+            try await Database.withOpened(location, logger: .quiet) { nodeB in
+                let buses = [nodeA, nodeB].map { PostgresGameEventBus(database: $0, logger: .quiet) }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    let (listening, ready) = AsyncStream<Void>.makeStream()
+                    for bus in buses { group.addTask { try await bus.run(whenListening: { ready.yield() }) } }
+                    _ = await listening.prefix(buses.count).reduce(0) { count, _ in count + 1 }
+                    try await body(buses[0], buses[1])
+                    group.cancelAll()
                 }
             }
         }
