@@ -12,13 +12,15 @@ import Foundation
 /// therefore forget (a lost echo, a full ledger): forgetting only ever costs a repeat. What it must
 /// never do is drop a copy whose move no delivered notice covers.
 struct OwnMoveLedger: Sendable {
-    private enum Entry: Equatable {
-        /// The move is being written; neither copy has been delivered.
-        case writing(seq: Int)
-        /// The writer delivered it; its echo is to be dropped.
-        case delivered(seq: Int)
-        /// The echo came before the writer's answer and was delivered; the writer's copy is to be dropped.
-        case echoed(seq: Int)
+    /// One game's own moves. A node often writes a game's next move before the echo of the one
+    /// before it is back, so what was delivered and what is being written are kept apart.
+    private struct Entry {
+        /// The highest seq the writer delivered whose echo has not come back: echoes up to it are dropped.
+        var delivered: Int?
+        /// The move being written, and whether its echo came first (and was delivered).
+        var writing: (seq: Int, echoed: Bool)?
+
+        var isEmpty: Bool { delivered == nil && writing == nil }
     }
 
     /// Above this many games in flight at once the ledger starts afresh (a few repeats follow).
@@ -34,45 +36,47 @@ struct OwnMoveLedger: Sendable {
     /// Before the write of `seq` in `game`.
     mutating func writing(game: UUID, seq: Int) {
         if entries.count >= capacity, entries[game] == nil { entries.removeAll(keepingCapacity: true) }
-        entries[game] = .writing(seq: seq)
+        entries[game, default: Entry()].writing = (seq, false)
     }
 
     /// The write of `seq` did not commit: nothing of it is to be dropped.
     mutating func notWritten(game: UUID, seq: Int) {
-        switch entries[game] {
-        case .writing(seq), .echoed(seq), .delivered(seq): entries[game] = nil
-        default: break
+        update(game) { entry in
+            if entry.writing?.seq == seq { entry.writing = nil }
         }
     }
 
     /// The write of `seq` committed: whether the writer's copy is to be delivered now (false when
-    /// its echo was delivered already).
+    /// its echo was delivered already). A write the ledger forgot, or one overtaken by a later
+    /// write of the same game, is delivered: a repeat is harmless.
     mutating func committed(game: UUID, seq: Int) -> Bool {
-        switch entries[game] {
-        case .echoed(seq):
-            entries[game] = nil
-            return false
-        case .writing(seq):
-            entries[game] = .delivered(seq: seq)
+        update(game) { entry in
+            guard let writing = entry.writing, writing.seq == seq else { return true }
+            entry.writing = nil
+            if writing.echoed { return false }
+            entry.delivered = max(entry.delivered ?? seq, seq)
             return true
-        default:
-            // Forgotten, or overtaken by a later write of the same game: a repeat is harmless.
-            return true
-        }
+        } ?? true
     }
 
     /// A move notice heard back from PostgreSQL, from this node or another: whether to deliver it
     /// (false when this node's writer delivered it, or a later move of the game, already).
     mutating func heard(game: UUID, seq: Int) -> Bool {
-        switch entries[game] {
-        case .delivered(let delivered) where seq <= delivered:
-            if seq == delivered { entries[game] = nil }
-            return false
-        case .writing(seq):
-            entries[game] = .echoed(seq: seq)
+        update(game) { entry in
+            if let delivered = entry.delivered, seq <= delivered {
+                if seq == delivered { entry.delivered = nil }
+                return false
+            }
+            if entry.writing?.seq == seq { entry.writing?.echoed = true }
             return true
-        default:
-            return true
-        }
+        } ?? true
+    }
+
+    /// Runs `change` on `game`'s entry, if it has one, and drops the entry once it holds nothing.
+    private mutating func update<Result>(_ game: UUID, _ change: (inout Entry) -> Result) -> Result? {
+        guard var entry = entries[game] else { return nil }
+        let result = change(&entry)
+        entries[game] = entry.isEmpty ? nil : entry
+        return result
     }
 }

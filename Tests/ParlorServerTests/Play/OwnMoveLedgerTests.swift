@@ -63,6 +63,24 @@ struct OwnMoveLedgerTests {
         #expect(run.left == 0)
     }
 
+    /// The game's next move is written before the echo of the one before is back (the usual
+    /// case under load): that echo is still dropped, and so is the next move's, whichever copy of
+    /// it comes first.
+    @Test func theNextWriteBeforeTheLastEchoStillDropsEachEcho() {
+        let writerFirst = Self.play([
+            .writing(Self.game, 1), .committed(Self.game, 1), .writing(Self.game, 2), .heard(Self.game, 1),
+            .committed(Self.game, 2), .heard(Self.game, 2),
+        ])
+        #expect(writerFirst.answers == [true, false, true, false])
+        #expect(writerFirst.left == 0)
+        let echoFirst = Self.play([
+            .writing(Self.game, 1), .committed(Self.game, 1), .writing(Self.game, 2), .heard(Self.game, 1),
+            .heard(Self.game, 2), .committed(Self.game, 2),
+        ])
+        #expect(echoFirst.answers == [true, false, true, false])
+        #expect(echoFirst.left == 0)
+    }
+
     /// A second write of one game before the first is answered (a server-side move racing a
     /// player's): the first's copies are both delivered, a harmless repeat, and the second's once.
     @Test func overlappingWritesOfOneGameRepeatRatherThanLose() {
