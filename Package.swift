@@ -255,7 +255,7 @@ let package = Package(
                 Products.nioHTTP1, Products.nioPosix, "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
                 "Quortex", "CrazyEights", "TerminalPlay", "PartyNetwork", "PlayerProfiles", "ProcessStats", Products.hummingbird, Products.hummingbirdWebSocket, Products.argumentParser,
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                Products.serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ], swiftSettings: strict),
         // The load generator: bot games over WebSockets against a running server; a client, so
         // the server binary does not carry it.

@@ -21,12 +21,19 @@ extension Database {
     /// planning costs as much as its execution.
     ///
     /// Throws ``DatabaseError/unreachable(_:reason:)`` on SQLite.
-    public func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, lane: Lane = .shared) async throws -> [Statement.Row] {
-        guard let client = postgresClient(lane) else {
+    public func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, lane: Lane = .shared) async throws -> [Statement.Row]
+    where Statement.Row: Sendable {
+        guard let client = postgresClient(lane), let uses = connectionUses else {
             throw DatabaseError.unreachable(location.description, reason: "prepared statements are only used on PostgreSQL")
         }
-        var rows: [Statement.Row] = []
-        for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
-        return rows
+        let logger = self.logger
+        // Leased here rather than by the client's own `execute`, so the guard can answer for it.
+        return try await client.withConnection { connection in
+            try await uses.run(on: connection) {
+                var rows: [Statement.Row] = []
+                for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+                return rows
+            }
+        }
     }
 }

@@ -19,7 +19,7 @@ public final class Database: Sendable {
 
     private enum Backend: Sendable {
         case sqlite(SQLitePool)
-        case postgres(PostgresClient, express: PostgresClient)
+        case postgres(PostgresClient, express: PostgresClient, uses: ConnectionUseGuard)
     }
 
     /// How many connections PostgreSQL's express lane keeps (see ``Lane/express``).
@@ -58,13 +58,18 @@ public final class Database: Sendable {
 
     /// The PostgreSQL client behind this database, nil on SQLite (for LISTEN/NOTIFY).
     var postgresClient: PostgresClient? {
-        if case .postgres(let client, _) = backend { client } else { nil }
+        if case .postgres(let client, _, _) = backend { client } else { nil }
     }
 
     /// The PostgreSQL client of `lane`, nil on SQLite.
     func postgresClient(_ lane: Lane) -> PostgresClient? {
-        guard case .postgres(let shared, let express) = backend else { return nil }
+        guard case .postgres(let shared, let express, _) = backend else { return nil }
         return lane.pick(shared: shared, express: express)
+    }
+
+    /// What answers a PostgreSQL connection's use that its closing left waiting; nil on SQLite.
+    var connectionUses: ConnectionUseGuard? {
+        if case .postgres(_, _, let uses) = backend { uses } else { nil }
     }
 
     public var dialect: Dialect {
@@ -113,10 +118,12 @@ public final class Database: Sendable {
             let express = PostgresClient(
                 configuration: target.clientConfiguration(connectTimeout: connectTimeout, connections: expressConnections, settings: expressSettings),
                 backgroundLogger: poolLogger)
-            let database = Database(location: location, logger: logger, backend: .postgres(client, express: express))
+            let uses = ConnectionUseGuard(location: location.description, logger: logger)
+            let database = Database(location: location, logger: logger, backend: .postgres(client, express: express, uses: uses))
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await client.run() }
                 group.addTask { await express.run() }
+                group.addTask { await uses.watch() }
                 defer { group.cancelAll() }
                 try await database.ping(timeout: connectTimeout)
                 return try await body(database)
@@ -137,8 +144,10 @@ public final class Database: Sendable {
             return try await box.pool.withConnection(logger: logger) { connection in
                 connection.eventLoop.makeFutureWithTask { try await body(connection.sql()) }
             }.get()
-        case .postgres(let shared, let express):
-            return try await lane.pick(shared: shared, express: express).withConnection { connection in try await body(connection.sql()) }
+        case .postgres(let shared, let express, let uses):
+            return try await lane.pick(shared: shared, express: express).withConnection { connection in
+                try await uses.run(on: connection) { try await body(connection.sql()) }
+            }
         }
     }
 

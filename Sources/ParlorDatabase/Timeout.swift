@@ -1,11 +1,11 @@
 /// Thrown by ``withTimeout(_:_:)`` when the operation does not finish in time.
-struct TimeoutError: Error, CustomStringConvertible {
-    let duration: Duration
-    var description: String { "no answer within \(duration)" }
+package struct TimeoutError: Error, CustomStringConvertible {
+    package let duration: Duration
+    package var description: String { "no answer within \(duration)" }
 }
 
 /// Runs `operation`, cancelling it and throwing ``TimeoutError`` if it takes longer than `duration`.
-func withTimeout<Result: Sendable>(
+package func withTimeout<Result: Sendable>(
     _ duration: Duration,
     _ operation: @escaping @Sendable () async throws -> Result
 ) async throws -> Result {

@@ -15,10 +15,13 @@ package struct NotificationsServices: Sendable {
     package let sender: PushSender
     package let games: GamePushes
     package let drafts: DraftPushes
+    /// The apps devices may register for.
+    package let bundleIDs: Set<String>
     let now: @Sendable () -> Date
 
     package init(database: Database, configuration: PushConfiguration, now: @escaping @Sendable () -> Date, logger: Logger) {
         self.database = database
+        self.bundleIDs = configuration.bundleIDs
         self.now = now
         self.sender = PushSender(
             database: database, transport: configuration.transport ?? LogOnlyPushTransport(logger: logger), configuration: configuration,

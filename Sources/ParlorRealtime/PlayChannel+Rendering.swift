@@ -6,20 +6,21 @@ import ParlorHTTP
 import ParlorPlay
 
 /// Each receiver's frames, rendered from the stored game: a player's view for their seat, a
-/// spectator's view for anyone else, never more.
+/// spectator's view for anyone else, never more; chat and presence only to those play says may
+/// have them (a private game's to its players, nothing of a player to a user they block).
 extension PlayChannel {
     func rendering(_ notice: GameNotice, for user: String, after lastSent: Int) async throws -> (frames: [OutgoingFrame], lastSent: Int) {
         switch notice {
         case .moved, .started, .ended:
             return try await progress(notice, for: user, after: lastSent)
         case .joined(let game, let player):
-            return ([.encoding(RealtimePresence(type: .playerJoined, game: game, user: player, seat: nil))], lastSent)
+            return (try await presence(.playerJoined, of: player, seat: nil, in: game, for: user), lastSent)
         case .left(let game, let player, let seat, _):
-            return ([.encoding(RealtimePresence(type: .playerLeft, game: game, user: player, seat: seat))], lastSent)
+            return (try await presence(.playerLeft, of: player, seat: seat, in: game, for: user), lastSent)
         case .reconnected(let game, let player, let seat):
-            return ([.encoding(RealtimePresence(type: .playerReconnected, game: game, user: player, seat: seat))], lastSent)
+            return (try await presence(.playerReconnected, of: player, seat: seat, in: game, for: user), lastSent)
         case .chat(let game, let line):
-            guard !line.hiddenFrom.contains(user) else { return ([], lastSent) }
+            guard try await play.presence.hears(line, in: game, receiver: user) else { return ([], lastSent) }
             return ([.encoding(RealtimeChatMessage(game: game, user: line.user, name: line.name, text: line.text, at: Date(millis: line.at)))], lastSent)
         case .matched(let game, let recipient):
             guard recipient == user else { return ([], lastSent) }
@@ -32,6 +33,15 @@ extension PlayChannel {
             // closed account's connections are closed by the hub, not sent anything.
             return ([], lastSent)
         }
+    }
+
+    /// A player's arrival or departure, for those who may see it: never a private game's to a
+    /// stranger, nor a player's to a user they block.
+    private func presence(
+        _ type: RealtimeServerMessageType, of player: String, seat: Int?, in game: UUID, for user: String
+    ) async throws -> [OutgoingFrame] {
+        guard try await play.presence.seesPresence(of: player, in: game, receiver: user) else { return [] }
+        return [.encoding(RealtimePresence(type: type, game: game, user: player, seat: seat))]
     }
 
     /// The frames of a notice that moves the game on: its start, moves, and end.

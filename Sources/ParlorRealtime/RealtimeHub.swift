@@ -225,6 +225,11 @@ package final class RealtimeHub: Service, Sendable {
 
     package var connectionCount: Int { state.withLock { $0.connections.count } }
 
+    /// What a stopping hub still waits for, for a stop that overran its deadline to report.
+    package var shutdownDetail: String {
+        "\(connectionCount) sockets open, \(work.running) socket tasks running"
+    }
+
     func connections(of user: String) -> [HubConnection] {
         state.withLock { state in (state.byUser[user] ?? []).compactMap { state.connections[$0] } }
     }

@@ -31,6 +31,8 @@ package protocol RealtimePlay: Sendable {
     /// The answer to `subscribe`: a `state` frame with the receiver's view at the game's current
     /// sequence and the moves after `since`, or an `error` frame. `seq` is the sequence number the
     /// state carries (nil when refused): the channel sends later moves of this game only above it.
+    /// Someone without a seat is refused (`not_a_player`) unless the game is public and no player
+    /// blocks them.
     /// Marks the user present, which may start a real-time game or announce `player_reconnected`.
     func subscribe(user: AuthenticatedUser, game: UUID, since: Int?) async -> (frames: [OutgoingFrame], seq: Int?)
 
@@ -47,8 +49,8 @@ package protocol RealtimePlay: Sendable {
 
     func resign(user: AuthenticatedUser, game: UUID, moveId: String) async -> [OutgoingFrame]
 
-    /// Empty when the message was accepted (it reaches every subscriber, the sender too, through
-    /// the event bus); an `error` frame when refused.
+    /// Empty when the message was accepted (it reaches the subscribers who may read it, the
+    /// sender too, through the event bus); an `error` frame when refused.
     func chat(user: AuthenticatedUser, game: UUID, text: String) async -> [OutgoingFrame]
 
     /// The frames `user` should receive for `notice`, given the last sequence number already sent

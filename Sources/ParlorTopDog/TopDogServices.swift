@@ -20,7 +20,7 @@ package struct TopDogServices: Sendable {
     package let database: Database
 
     package init(
-        database: Database, bus: any GameEventBus, payments: any PaymentProvider, now: @escaping @Sendable () -> Date, logger: Logger,
+        database: Database, bus: any GameEventBus, payments: any PaymentProvider, paymentTimeout: Duration = .seconds(30), now: @escaping @Sendable () -> Date, logger: Logger,
         notifier: (any DraftNotifier)? = nil
     ) {
         let pool = PlayerPoolCache(database: database)
@@ -28,7 +28,7 @@ package struct TopDogServices: Sendable {
         self.database = database
         self.pool = pool
         self.drafts = drafts
-        self.wallet = WalletService(database: database, provider: payments, now: now, logger: logger)
+        self.wallet = WalletService(database: database, provider: payments, providerTimeout: paymentTimeout, now: now, logger: logger)
         self.tournaments = TournamentService(database: database, drafts: drafts, now: now)
         self.teams = TeamsService(database: database, pool: pool)
         self.completion = TournamentCompletion(database: database, now: now)

@@ -18,11 +18,18 @@ public struct TableDriver<Screen: TerminalScreen>: Sendable {
     public let style: TerminalStyle
     /// Writes a finished frame (escape sequences included) to the terminal.
     public let write: @Sendable (String) -> Void
+    /// Asks the authority how the game ended, for an end the player's view does not carry (the
+    /// server records a Crazy Eights resignation outside the game's rules).
+    public let finalOutcome: (@Sendable () async -> GameOutcome?)?
 
-    public init(endpoint: any GameSessionEndpoint<Screen.Module>, style: TerminalStyle, write: @escaping @Sendable (String) -> Void) {
+    public init(
+        endpoint: any GameSessionEndpoint<Screen.Module>, style: TerminalStyle, write: @escaping @Sendable (String) -> Void,
+        finalOutcome: (@Sendable () async -> GameOutcome?)? = nil
+    ) {
         self.endpoint = endpoint
         self.style = style
         self.write = write
+        self.finalOutcome = finalOutcome
     }
 
     private enum Event: Sendable {
@@ -44,6 +51,9 @@ public struct TableDriver<Screen: TerminalScreen>: Sendable {
         ]
         defer { feeders.forEach { $0.cancel() } }
         var snapshot = await endpoint.snapshot()
+        // The refusal last put on screen: a host or server may refuse a move after `perform`
+        // returned (a party joiner's move), so refusals are read from each snapshot too.
+        var shownRefusal = snapshot.lastError
         draw(screen, snapshot)
         for await event in events {
             switch event {
@@ -58,17 +68,29 @@ public struct TableDriver<Screen: TerminalScreen>: Sendable {
                 case .perform(let action):
                     do {
                         try await endpoint.perform(action)
+                        shownRefusal = nil
                     } catch {
-                        screen.message = Self.explain(error)
+                        screen.message = screen.explain(error)
+                        shownRefusal = error
                     }
                 }
             }
             snapshot = await endpoint.snapshot()
-            draw(screen, snapshot)
+            if let refusal = snapshot.lastError, refusal != shownRefusal {
+                screen.message = screen.explain(refusal)
+                shownRefusal = refusal
+            }
             // A session's match is over when its lobby says so (the session itself goes on).
             if snapshot.phase.isOver || snapshot.lobby?.phase == .finished {
-                return (.finished(snapshot.view.flatMap(Screen.Module.outcome(in:))), screen)
+                var outcome = snapshot.view.flatMap(Screen.Module.outcome(in:))
+                if outcome == nil, let finalOutcome {
+                    outcome = await finalOutcome()
+                    screen.chrome.outcome = outcome
+                }
+                draw(screen, snapshot)
+                return (.finished(outcome), screen)
             }
+            draw(screen, snapshot)
         }
         return (.inputClosed, screen)
     }
@@ -78,14 +100,5 @@ public struct TableDriver<Screen: TerminalScreen>: Sendable {
     private func draw(_ screen: Screen, _ snapshot: SessionSnapshot<Screen.Module>) {
         let lines = screen.render(snapshot, style: style)
         write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\n\u{1B}[J")
-    }
-
-    static func explain(_ error: GameError) -> String {
-        switch error {
-        case .notYourTurn(let message): "Not your turn: \(message)"
-        case .invalidAction(let message): "Not allowed: \(message)"
-        case .gameOver: "The game is over."
-        default: "Refused: \(error.message)"
-        }
     }
 }

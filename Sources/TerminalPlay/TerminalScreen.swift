@@ -16,6 +16,9 @@ public protocol TerminalScreen: Sendable {
 
     /// Seat names, the message line and the shared keys.
     var chrome: ScreenChrome { get set }
+
+    /// Why a move was refused, in the screen's own words (a card drawn as the screen draws it).
+    func explain(_ error: GameError) -> String
 }
 
 extension TerminalScreen {
@@ -26,6 +29,8 @@ extension TerminalScreen {
     }
 
     var seatLabels: [Int: String] { chrome.seatLabels }
+
+    public func explain(_ error: GameError) -> String { ScreenChrome.explain(error) }
 }
 
 /// What a key asks the driver to do.
@@ -48,10 +53,41 @@ public struct ScreenChrome: Sendable, Equatable {
     public var message: String?
     public var showsRules = false
     public var confirmingQuit = false
+    /// How the game ended when the player's view cannot say (a resignation the server recorded
+    /// outside the game's rules): the driver asks the authority and puts it here.
+    public var outcome: GameOutcome?
 
     public init(seatLabels: [Int: String] = [:], quitPrompt: String = "Leave the game? y to leave, any other key to stay.") {
         self.seatLabels = seatLabels
         self.quitPrompt = quitPrompt
+    }
+
+    /// How the game ended, in the words every screen uses and `parlor play` prints after the
+    /// terminal is given back: "Game over: you won (resignation)." or "Game over: P2 Olga won
+    /// (flow).". A seat is named by its label, else by `playerNames` (the view's), else by number.
+    public func verdict(_ outcome: GameOutcome, viewer: Int?, playerNames: [String] = []) -> String {
+        let winners: String
+        if outcome.winners.isEmpty {
+            winners = "nobody"
+        } else if let viewer, outcome.winners.contains(viewer) {
+            winners = "you"
+        } else {
+            winners = outcome.winners.map { seat in
+                let name = seatLabels[seat] ?? (playerNames.indices.contains(seat) ? playerNames[seat] : "")
+                return name.isEmpty ? "P\(seat + 1)" : "P\(seat + 1) \(name)"
+            }.joined(separator: " and ")
+        }
+        return "Game over: \(winners) won (\(outcome.winType.rawValue))."
+    }
+
+    /// A refusal as every screen words it, unless the screen has words of its own.
+    public static func explain(_ error: GameError) -> String {
+        switch error {
+        case .notYourTurn(let message): "Not your turn: \(message)"
+        case .invalidAction(let message): "Not allowed: \(message)"
+        case .gameOver: "The game is over."
+        default: "Refused: \(error.message)"
+        }
     }
 
     /// Clears the message and handles the keys every screen shares; nil when `key` is the screen's own.

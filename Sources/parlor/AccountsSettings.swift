@@ -42,7 +42,7 @@ extension SettingSources {
         }
     }
 
-    private func list(_ setting: Setting) -> [String] {
+    func list(_ setting: Setting) -> [String] {
         (string(nil, setting) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 

@@ -11,10 +11,13 @@ struct CommandFailure: Error, CustomStringConvertible {
         case usage = 64
         case dataError = 65
         case noInput = 66
-        case databaseUnavailable = 69
+        /// The database, or `parlor play`'s server, cannot be reached.
+        case unavailable = 69
         case software = 70
         case cannotCreate = 73
         case cannotListen = 75
+        /// A party went wrong at the other end: the host refused, removed or left the player.
+        case party = 76
     }
 
     let kind: Kind
@@ -29,7 +32,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         let kind: Kind =
             switch error {
             case .invalidURL: .usage
-            case .unreachable: .databaseUnavailable
+            case .unreachable: .unavailable
             case .dataDirectoryNotWritable: .cannotCreate
             case .migrationFailed, .databaseNewerThanBuild: .software
             }

@@ -9,8 +9,11 @@ import ParlorNotifications
 extension SettingSources {
     /// The push configuration, and the HTTP client it made for APNs (the caller shuts it down).
     func pushConfiguration(logger: Logger) throws(CommandFailure) -> (PushConfiguration, HTTPClient?) {
+        var configuration = PushConfiguration()
+        let bundles = list(.pushBundleIDs)
+        if !bundles.isEmpty { configuration.bundleIDs = Set(bundles) }
         let team = string(nil, .apnsTeamID), keyID = string(nil, .apnsKeyID), keyFile = string(nil, .apnsKeyFile)
-        guard team != nil || keyID != nil || keyFile != nil else { return (PushConfiguration(), nil) }
+        guard team != nil || keyID != nil || keyFile != nil else { return (configuration, nil) }
         guard let team, let keyID, let keyFile else {
             throw CommandFailure(.usage, "APNs needs all of apns_team_id, apns_key_id and apns_key_file (the .p8 key)")
         }
@@ -35,10 +38,11 @@ extension SettingSources {
                 throw CommandFailure(.usage, "cannot read apns_ca_file \(caFile): \(error)")
             }
         }
-        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
-        configuration.httpVersion = .automatic
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        var http = HTTPClient.Configuration(tlsConfiguration: tls)
+        http.httpVersion = .automatic
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
         logger.info("push goes to APNs", metadata: ["team_id": "\(team)", "key_id": "\(keyID)"])
-        return (PushConfiguration(transport: APNsHTTPTransport(client: client, provider: provider, hosts: hosts)), client)
+        configuration.transport = APNsHTTPTransport(client: client, provider: provider, hosts: hosts)
+        return (configuration, client)
     }
 }

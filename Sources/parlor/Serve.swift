@@ -31,6 +31,7 @@ struct Serve: AsyncParsableCommand {
         try await reportingFailures {
             let sources = try options.sources(.process)
             let configuration = try serverConfiguration(sources)
+            let stopDeadline = try Self.shutdownTimeout(sources)
             let location = try options.location(sources)
             let logger = try options.bootstrapLogging(sources)
             let dataDirectory = URL(fileURLWithPath: options.dataDirectory(sources))
@@ -50,7 +51,7 @@ struct Serve: AsyncParsableCommand {
                 services.push = push
                 services.purchases = try sources.purchasesConfiguration()
                 try Self.applyNodeTimeout(sources, to: &services)
-                try await Self.serve(configuration: configuration, location: location, services: services, logger: logger)
+                try await Self.serve(configuration: configuration, location: location, services: services, stopDeadline: stopDeadline, logger: logger)
                 try await client.shutdown()
                 try await pushClient?.shutdown()
             } catch {
@@ -70,7 +71,22 @@ struct Serve: AsyncParsableCommand {
         services.nodeHeartbeat = .seconds(seconds) / 4
     }
 
-    static func serve(configuration: ServerConfiguration, location: DatabaseLocation, services: ParlorServices, logger: Logger) async throws {
+    /// `shutdown_timeout`: seconds a stop may take before the process gives up on it.
+    static func shutdownTimeout(_ sources: SettingSources) throws(CommandFailure) -> Duration {
+        guard let seconds = try sources.integer(nil, .shutdownTimeout) else { return defaultShutdownTimeout }
+        guard (1...3600).contains(seconds) else { throw CommandFailure(.usage, "shutdown_timeout must be 1 to 3600 seconds, not \(seconds)") }
+        return .seconds(seconds)
+    }
+
+    /// A bound on a stop that hangs, not a target: a node counting out 15,000 sockets, one
+    /// database write each, took half a minute to stop.
+    static let defaultShutdownTimeout = Duration.seconds(60)
+
+    static func serve(
+        configuration: ServerConfiguration, location: DatabaseLocation, services: ParlorServices, stopDeadline: Duration, logger: Logger
+    ) async throws {
+        let progress = ShutdownProgress()
+        let stopping = ServeStopping(deadline: stopDeadline, progress: progress, logger: logger)
         try await Database.withOpened(location, logger: logger) { database in
             let applied = try await Migrator.parlor.migrate(database)
             logger.info("database ready", metadata: ["database": "\(location)", "migrations_applied": "\(applied)"])
@@ -83,13 +99,15 @@ struct Serve: AsyncParsableCommand {
                     let port = address?.port ?? configuration.port
                     // Unbuffered, so that a supervisor or test reading a pipe sees it at once.
                     FileHandle.standardOutput.write(Data("Parlor listening on http://\(configuration.host):\(port)\n".utf8))
-                }
+                },
+                shutdown: progress
             )
             do {
-                try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+                try await stopping.run(app)
             } catch {
                 throw CommandFailure.from(error, listeningOn: "\(configuration.host):\(configuration.port)")
             }
+            progress.closingDatabase()
             logger.info("server stopped; closing the database")
         }
     }

@@ -22,6 +22,7 @@ enum Setting: String, CaseIterable, Sendable {
     case facebookGraphURL = "facebook_graph_url"
     case facebookLimitedKeysURL = "facebook_limited_keys_url"
     case nodeTimeout = "node_timeout"
+    case shutdownTimeout = "shutdown_timeout"
     case keyEncryptionKeys = "key_encryption_keys"
     case keyEncryptionKeysFile = "key_encryption_keys_file"
     case apnsTeamID = "apns_team_id"
@@ -29,6 +30,7 @@ enum Setting: String, CaseIterable, Sendable {
     case apnsKeyFile = "apns_key_file"
     case apnsURL = "apns_url"
     case apnsCAFile = "apns_ca_file"
+    case pushBundleIDs = "push_bundle_ids"
     case purchasesCatalogue = "purchases_catalogue"
     case purchasesRootFile = "purchases_root_file"
     case purchasesEnvironments = "purchases_environments"
@@ -37,7 +39,7 @@ enum Setting: String, CaseIterable, Sendable {
     var environmentName: String { "PARLOR_" + rawValue.uppercased() }
 
     /// Whether the config file must give a number rather than a string.
-    var isInteger: Bool { self == .port || self == .maxBodyBytes || self == .bcryptCost || self == .nodeTimeout }
+    var isInteger: Bool { self == .port || self == .maxBodyBytes || self == .bcryptCost || self == .nodeTimeout || self == .shutdownTimeout }
 }
 
 /// Where each setting comes from, strongest first: flag, environment variable, config file, default.

@@ -10,6 +10,15 @@ import Testing
         #expect(!state.legal.contains("draw"))
     }
 
+    /// A refusal names every card that fits (each once), not the first one found.
+    @Test func aRefusalNamesEveryCardThatFits() throws {
+        let state = try Scenario("6S 4D 9H 6S 8C", "2C").state()
+        #expect(try state.refusal("pass") == .invalidAction("you can play 8C, 9H or 6S, so you may not pass"))
+        #expect(try state.refusal("draw") == .invalidAction("you can play 8C, 9H or 6S, so you may not draw"))
+        let two = try Scenario("6S 9H 4D", "2C").state()
+        #expect(try two.refusal("pass") == .invalidAction("you can play 9H or 6S, so you may not pass"))
+    }
+
     @Test func drawUntilPlayableKeepsTheTurnUntilACardFits() throws {
         var scenario = Scenario("4D KC", "2C 3C")
         scenario.stock = "QS 5H 6D"  // draws 6D, 5H, then QS fits the 9 of spades

@@ -24,7 +24,8 @@ struct NodeCrashTests {
                 let created = try await Self.call(.post, "/games", port: survivorPort, token: guests[0].token, body: #"{"game_type":"quortex","players":2,"mode":"realtime"}"#)
                 let game = try #require((created["id"] as? String).flatMap(UUID.init(uuidString:)))
                 let code = try #require(created["invite_code"] as? String)
-                _ = try await Self.call(.post, "/games/join", port: survivorPort, token: guests[1].token, body: #"{"code":"\#(code)"}"#)
+                let joined = try await Self.call(.post, "/games/join", port: survivorPort, token: guests[1].token, body: #"{"code":"\#(code)"}"#)
+                #expect((joined["id"] as? String).flatMap(UUID.init(uuidString:)) == game, "the second player sits at the table: \(joined)")
 
                 let watcher = try await Self.socket(port: survivorPort, token: guests[0].token)
                 let victim = try await Self.socket(port: doomedPort, token: guests[1].token)

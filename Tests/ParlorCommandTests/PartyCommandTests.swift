@@ -67,13 +67,18 @@ struct PartyCommandTests {
             let discovery = try freeUDPPort()
             let host = try ParlorProcess(party("host", discovery, "--name", "Host", "--private", "4321"), in: directory)
             defer { host.send(SIGKILL) }
+            // A party's own failures have a status of their own (76), apart from a crash (70).
             let wrong = try await ParlorProcess.run(party("join", discovery, "--name", "Eve", "--passcode", "0000"), in: directory)
-            #expect(wrong.status != 0 && wrong.stderr.contains("Refused: Wrong passcode"), "\(wrong.stdout)\(wrong.stderr)")
+            #expect(wrong.status == 76 && wrong.stderr.contains("Refused: Wrong passcode"), "\(wrong.status) \(wrong.stdout)\(wrong.stderr)")
             let old = try await ParlorProcess.run(
                 party("join", discovery, "--name", "Old", "--passcode", "4321", "--app-version", "0.9.0"), in: directory)
-            #expect(old.status != 0 && old.stderr.contains("Refused: Unsupported Game Version"), "\(old.stdout)\(old.stderr)")
-            let none = try await ParlorProcess.run(party("join", discovery, "--name", "Lost", "--lobby", "nosuchlobby", "--wait", "2"), in: directory)
-            #expect(none.status == 66 && none.stderr.contains("no lobby 'nosuchlobby' heard"), "\(none.stderr)")
+            #expect(old.status == 76 && old.stderr.contains("Refused: Unsupported Game Version"), "\(old.status) \(old.stdout)\(old.stderr)")
+            // No passcode and nobody to ask (a script): said before trying, not "Wrong passcode".
+            let none = try await ParlorProcess.run(party("join", discovery, "--name", "Ned"), in: directory)
+            #expect(none.status == 76, "\(none.status) \(none.stdout)\(none.stderr)")
+            #expect(none.stderr.contains("is private: join with --passcode PASSCODE") && !none.stderr.contains("Wrong passcode"), "\(none.stderr)")
+            let lost = try await ParlorProcess.run(party("join", discovery, "--name", "Lost", "--lobby", "nosuchlobby", "--wait", "2"), in: directory)
+            #expect(lost.status == 66 && lost.stderr.contains("no lobby 'nosuchlobby' heard"), "\(lost.stderr)")
         }
     }
 
@@ -86,7 +91,7 @@ struct PartyCommandTests {
             try await waitFor("Joined Host's lobby", in: joiner)
             host.send(SIGKILL)
             let killed = ContinuousClock.now
-            #expect(try await joiner.waitForExit(timeout: .seconds(30)) == 70)
+            #expect(try await joiner.waitForExit(timeout: .seconds(30)) == 76)
             let waited = ContinuousClock.now - killed
             #expect(joiner.standardError.contains("The session ended: The host left"), "\(joiner.standardError)")
             #expect(waited >= .seconds(4), "ended after \(waited), before the host's grace period")

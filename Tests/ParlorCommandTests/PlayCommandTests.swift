@@ -105,14 +105,40 @@ struct PlayCommandTests {
             #expect(try await host.waitFor("Not ready yet: Gus"), "\(host.screen)")
             guest.type("r")
             #expect(try await host.waitFor("ready  Gus"), "\(host.screen)")
+            // The host's "Not ready yet" follows the lobby: Gus readied, so it is gone.
+            #expect(try await host.waitFor("Everyone is ready: s starts the game."), "\(host.screen)")
+            #expect(!host.screen.contains("Not ready yet"), "\(host.screen)")
             host.type("s")
             #expect(try await host.waitFor("Your hand: "), "\(host.screen)")
             #expect(try await guest.waitFor("Your hand: "), "\(guest.screen)")
             guest.type("qy")
             #expect(try await guest.waitForExit() == 0, "\(guest.screen)")
             #expect(guest.screen.contains("You left the party."), "\(guest.screen)")
+            // Gus said goodbye before his terminal closed: the lobby nearby counts Hana alone.
+            let list = try await ParlorProcess.run(["party", "list", "--discovery-port", discovery, "--wait", "2"], in: directory)
+            #expect(list.stdout.contains("Hana's crazy-eights  1/8 players"), "\(list.stdout)")
             host.type("qy")
             #expect(try await host.waitForExit() == 0, "\(host.screen)")
+        }
+    }
+
+    /// A private lobby found without `--passcode`: a person at a terminal is asked for it (and
+    /// what they type is not shown), rather than being refused for a wrong one.
+    @Test func aPrivateLobbyAsksAJoinerAtATerminalForItsPasscode() async throws {
+        try await withTemporaryDirectory { directory in
+            let discovery = String(Int.random(in: 40_000...60_000))
+            let host = try ParlorProcess(
+                ["party", "host", "--autoplay", "--name", "Hana", "--private", "4321", "--discovery-port", discovery], in: directory)
+            defer { host.send(SIGKILL) }
+            let guest = try PseudoTerminalProcess(["party", "join", "--name", "Gus", "--lobby", "Hana", "--discovery-port", discovery, "--no-color"], in: directory)
+            #expect(try await guest.waitFor("is private. Passcode: "), "\(guest.text)")
+            guest.type("4321\r")
+            #expect(try await guest.waitFor("Hosted by Hana"), "\(guest.text)")
+            #expect(guest.screen.contains("private (passcode)"), "\(guest.screen)")
+            #expect(!guest.text.contains("4321"), "the passcode was shown: \(guest.text)")
+            guest.type("qy")
+            #expect(try await guest.waitForExit() == 0, "\(guest.text)")
+            #expect(guest.screen.contains("You left the party."), "\(guest.screen)")
         }
     }
 }

@@ -61,6 +61,59 @@ import Testing
     }
 }
 
+extension GracefulShutdownTests {
+    /// While a stop waits, its progress names what it waits for: the request in flight first,
+    /// then the services still to stop, in the order they stop.
+    @Test(.timeLimit(.minutes(3))) func aStopsProgressNamesTheRequestItWaitsForAndTheServicesBehindIt() async throws {
+        try await TestDatabaseKind.sqlite.withDatabase(migrated: true) { database in
+            let gate = Gate()
+            let progress = ShutdownProgress()
+            let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+            let app = try await ParlorApplication.build(
+                configuration: ServerConfiguration(port: 0), database: database, services: .forTests(), logger: .quiet,
+                onServerRunning: { address in portSink.yield(address?.port ?? 0) },
+                additionalRoutes: { routes in
+                    routes.on("/test/slow/1234", method: .get) { _, _ in
+                        await gate.arriveAndWait()
+                        return Response(status: .ok)
+                    }
+                },
+                shutdown: progress
+            )
+            let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: .quiet))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { try await serviceGroup.run() }
+                var iterator = ports.makeAsyncIterator()
+                let port = try #require(await iterator.next())
+                let client = TestClient(host: "127.0.0.1", port: port)
+                client.connect()
+                async let response = client.execute(TestClient.Request("/test/slow/1234", method: .get, authority: "127.0.0.1"))
+                await gate.waitForArrival()
+
+                progress.stopRequested()
+                await serviceGroup.triggerGracefulShutdown()
+                let report = progress.report()
+                #expect(report.hasPrefix("the HTTP server (1 request in flight: GET /test/… for "), "\(report)")
+                #expect(report.contains(" s, request id "), "\(report)")
+                #expect(
+                    report.hasSuffix(
+                        "; then: push sender, draft timers, live game cache, turn timers, real-time hub (0 sockets open, 0 socket tasks running), node presence, password reset mailer, accounts housekeeping"
+                    ),
+                    "\(report)")
+                #expect(!report.contains("1234"), "a path is cut to its first segment")
+
+                await gate.release()
+                #expect(try await response.status == .ok)
+                try await client.shutdown()
+                try await tasks.next()
+                #expect(progress.report() == "nothing: every service has stopped")
+                progress.closingDatabase()
+                #expect(progress.report().hasPrefix("closing the database"))
+            }
+        }
+    }
+}
+
 /// Holds a handler until the test lets it go.
 actor Gate {
     private var arrived = false

@@ -13,6 +13,7 @@ import ParlorDatabase
 import ParlorServer
 @testable import ParlorSync
 import ParlorTestSupport
+import ServerTestSupport
 import Testing
 
 @Suite struct SystemRouteTests {
@@ -46,6 +47,40 @@ import Testing
             #expect(readiness.migrations.pending == [])
             #expect(readiness.migrations.applied == ParlorMigrations.all.map(\.version))
         }
+    }
+
+    @Test("a node whose key-encryption keys cannot open the stored signing keys is not ready", arguments: TestDatabaseKind.available)
+    func notReadyWhenItCannotSign(kind: TestDatabaseKind) async throws {
+        try await kind.withDatabase(migrated: true) { database in
+            let first = try await ParlorApplication.build(configuration: ServerConfiguration(port: 0), database: database, services: .forTests(), logger: .quiet)
+            try await first.test(.live) { client in
+                #expect(try await Self.signIn(client) == .ok, "the first sign-in makes a signing key, sealed with this node's keys")
+                let (status, ready) = try await Self.readiness(client)
+                #expect(status == .ok && ready.status == .ready && ready.signing?.ready == true)
+            }
+            let otherKeys = try KeyEncryptionKeys(parsing: KeyEncryptionKeys.generateEntry(id: "other"))
+            let second = try await ParlorApplication.build(
+                configuration: ServerConfiguration(port: 0), database: database, services: .forTests(now: Date.init) { $0.keyEncryption = otherKeys }, logger: .quiet)
+            try await second.test(.live) { client in
+                let (status, ready) = try await Self.readiness(client)
+                #expect(status == .serviceUnavailable && ready.status == .cannotSign)
+                #expect(ready.signing?.ready == false && ready.signing?.message?.contains("signing keys") == true)
+                #expect(ready.database.reachable && ready.migrations.pending.isEmpty)
+                #expect(try await Self.signIn(client) == .internalServerError, "which is why it must not take traffic")
+            }
+        }
+    }
+
+    static func signIn(_ client: some TestClientProtocol) async throws -> HTTPResponse.Status {
+        let response = try await client.execute(
+            uri: "/auth/guest", method: .post, headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: #"{"device_id":"\#(UUID().uuidString)"}"#))
+        return response.status
+    }
+
+    static func readiness(_ client: some TestClientProtocol) async throws -> (HTTPResponse.Status, Components.Schemas.Readiness) {
+        let response = try await client.execute(uri: "/ready", method: .get)
+        return (response.status, try JSONDecoder().decode(Components.Schemas.Readiness.self, from: Data(buffer: response.body)))
     }
 
     @Test(arguments: TestDatabaseKind.available)

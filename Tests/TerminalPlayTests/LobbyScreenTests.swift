@@ -28,7 +28,11 @@ import Testing
     @Test func theHostStartsOnlyOnceEveryoneIsReady() {
         var screen = screen(.host)
         #expect(screen.handle(.character("s"), lobby: lobby(ready: [ann.id])) == .none)
-        #expect(screen.message == "Not ready yet: Bo")
+        #expect(screen.render(lobby(ready: [ann.id]), phase: nil, style: .plain).contains("Not ready yet: Bo"))
+        // Bo readies while the host looks: the screen follows the lobby, not the key pressed.
+        let nowReady = screen.render(lobby(ready: [ann.id, bo.id]), phase: nil, style: .plain)
+        #expect(!nowReady.contains { $0.contains("Not ready yet") }, "\(nowReady)")
+        #expect(nowReady.contains("Everyone is ready: s starts the game."), "\(nowReady)")
         #expect(screen.handle(.character("s"), lobby: lobby(ready: [ann.id, bo.id])) == .start)
         var alone = self.screen(.host)
         var empty = lobby(ready: [])

@@ -88,7 +88,7 @@ import Testing
             try await table.perform(action)
             Issue.record("a tile went on an occupied cell")
         } catch {
-            #expect(TableDriver<QuortexScreen>.explain(error) == "Not allowed: \(occupied.name) already holds a tile")
+            #expect(screen.explain(error) == "Not allowed: \(occupied.name) already holds a tile")
         }
         #expect(await table.snapshot().view?.placements == view.placements, "nothing was placed")
         #expect(await table.snapshot().lastError != nil)

@@ -13,14 +13,22 @@ extension CrazyEightsState {
         !stock.isEmpty || (settings.reshuffleDiscard && discard.count > 1)
     }
 
+    /// Every card of `seat`'s hand that fits, each once, as a refusal names them ("6H or 6C"):
+    /// naming one of several would send the player looking for the others.
+    func playableText(_ seat: Int) -> String? {
+        let cards = Set(hands[seat]).sorted().filter(fits).map(\.notation)
+        guard let last = cards.last else { return nil }
+        return cards.count == 1 ? last : cards.dropLast().joined(separator: ", ") + " or " + last
+    }
+
     /// Why `seat` (the player to act) may not draw now, or nil when they may.
     ///
     /// Drawing is strict: only without a playable card, so "draw until playable" means exactly
     /// that. A pending two-penalty is the exception: it may always be taken instead of stacking.
     func drawRefusal(_ seat: Int) -> String? {
         if pendingPenalty == 0 {
-            if let playable = hands[seat].first(where: fits) {
-                return "you can play \(playable.notation), so you may not draw"
+            if let playable = playableText(seat) {
+                return "you can play \(playable), so you may not draw"
             }
             if let limit = settings.maxDrawsPerTurn, drawsThisTurn >= limit {
                 return "you have drawn \(drawsThisTurn) \(drawsThisTurn == 1 ? "card" : "cards") this turn, the most allowed; pass"
@@ -40,8 +48,8 @@ extension CrazyEightsState {
     /// Why `seat` (the player to act) may not pass now, or nil when they may: passing is only
     /// for a player who can neither play nor draw.
     func passRefusal(_ seat: Int) -> String? {
-        if let playable = hands[seat].first(where: fits) {
-            return "you can play \(playable.notation), so you may not pass"
+        if let playable = playableText(seat) {
+            return "you can play \(playable), so you may not pass"
         }
         if drawRefusal(seat) == nil {
             return pendingPenalty > 0

@@ -10,4 +10,15 @@ package struct AccountsAPI: Sendable {
         self.accounts = accounts
         self.erasers = erasers
     }
+
+    /// Why this node cannot sign tokens, or nil when it can; readiness asks, so that a node whose
+    /// key-encryption keys cannot open the stored signing keys takes no sign-ins.
+    package func signingProblem() async -> String? {
+        do {
+            try await accounts.keys.checkCanSign()
+            return nil
+        } catch {
+            return "the token signing keys cannot be used: \(error)"
+        }
+    }
 }

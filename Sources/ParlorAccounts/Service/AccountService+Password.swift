@@ -119,7 +119,7 @@ extension AccountService {
             try await transaction { sql in
                 try await ResetStore.create(hash: Secrets.hash(token), userID: request.userID, now: current, expiresAt: expiresAt, on: sql)
             }
-            try await mailer.send(Mail(to: request.email, subject: "Reset your password", body: body))
+            try await mailer.send(Mail(to: request.email, user: request.userID, subject: "Reset your password", body: body))
         } catch {
             logger.error("could not make or send a password reset mail", metadata: ["user": "\(request.userID)", "error": "\(error)"])
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Logging
 import ParlorDatabase
 import ParlorHTTP
 import SQLKit
@@ -132,6 +133,12 @@ extension AccountService {
             return followUps
         }
         for followUp in followUps { await followUp.run() }
+        // Kept copies of the user's mail name them; they go once the deletion has committed.
+        do {
+            try await mailer.forget(user: caller.userID)
+        } catch {
+            logger.warning("a deleted account's mail files stay", metadata: ["user": "\(caller.userID)", "error": "\(error)"])
+        }
     }
 
     enum Availability: Sendable, Equatable {

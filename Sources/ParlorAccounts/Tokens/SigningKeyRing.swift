@@ -116,6 +116,13 @@ actor SigningKeyRing {
         try await task.value
     }
 
+    /// Throws when this node could not sign a token now: the stored keys cannot be read or
+    /// opened with the key-encryption keys from the settings. A fresh database with no key yet
+    /// passes; the first sign-in makes one.
+    func checkCanSign() async throws {
+        try await reloadIfOlder(than: Self.reloadInterval)
+    }
+
     /// Makes a new signing key; the previous ones stay published for the retention period.
     func rotate() async throws {
         let key = ES256PrivateKey()

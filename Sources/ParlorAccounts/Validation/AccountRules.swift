@@ -51,11 +51,36 @@ enum AccountRules {
         return nil
     }
 
+    /// An avatar is an https URL written in the characters RFC 3986 allows (a host in punycode),
+    /// exactly as `openapi.yaml`'s pattern for `avatar_url` says, so the contract and this check
+    /// agree on every string: no white space of any kind, no other character a client could
+    /// read differently.
     static func avatarURLProblem(_ url: String) -> String? {
-        guard url.count <= 500, let parsed = URL(string: url), parsed.scheme == "https", parsed.host != nil else {
-            return "must be an https URL of at most 500 characters"
-        }
+        let problem = "must be an https URL of at most 500 characters"
+        let bytes = Array(url.utf8)
+        guard bytes.count <= 500, url.hasPrefix("https://") else { return problem }
+        let rest = bytes.dropFirst("https://".utf8.count)
+        let hostEnd = rest.firstIndex { "/?#".utf8.contains($0) } ?? rest.endIndex
+        let host = rest[..<hostEnd]
+        guard !host.isEmpty, host.allSatisfy(isAuthorityByte), rest[hostEnd...].allSatisfy(isURIByte) else { return problem }
         return nil
+    }
+
+    /// Letters, digits and `-._~%!$&'()*+,;=:[]`: an authority's characters, without `@` (no user info).
+    private static func isAuthorityByte(_ byte: UInt8) -> Bool {
+        isUnreservedOrSubDelimiter(byte) || ":[]".utf8.contains(byte)
+    }
+
+    /// Every character RFC 3986 allows in a URI: unreserved, reserved and `%`.
+    private static func isURIByte(_ byte: UInt8) -> Bool {
+        isUnreservedOrSubDelimiter(byte) || ":/?#[]@".utf8.contains(byte)
+    }
+
+    private static func isUnreservedOrSubDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: "-._~%!$&'()*+,;=".utf8.contains(byte)
+        }
     }
 
     /// A stable id a device generated for itself.

@@ -39,7 +39,7 @@ package struct ErrorMiddleware<Context: RequestIDContext>: RouterMiddleware {
             } else if let clientError = APIError(clientError: error) {
                 apiError = clientError
             } else {
-                context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+                context.logger.error("unhandled error", metadata: ["error": "\(LogRedaction.describe(error))"])
                 apiError = .internalError(requestID: context.requestID)
             }
             return try apiError.response(from: request, context: context)

@@ -30,7 +30,8 @@ package enum DeviceRegistrationRules {
 
     /// The device to store, or the fields that are wrong.
     package static func device(
-        token: String, environment: String, bundleID: String, kind: String, activityID: String?, user: String, at time: Int64
+        token: String, environment: String, bundleID: String, kind: String, activityID: String?, user: String, at time: Int64,
+        allowedBundles: Set<String>
     ) throws(FieldProblems) -> PushDevice {
         var problems: [(String, String)] = []
         let hex = token.lowercased()
@@ -41,6 +42,8 @@ package enum DeviceRegistrationRules {
         if environment == nil { problems.append(("environment", "must be sandbox or production")) }
         if bundleID.count > 155 || bundleID.wholeMatch(of: Self.bundleID) == nil {
             problems.append(("bundle_id", "must be an app's bundle id, such as com.quortex.app"))
+        } else if !allowedBundles.contains(bundleID) {
+            problems.append(("bundle_id", "is not an app of this server (\(allowedBundles.sorted().joined(separator: ", ")))"))
         }
         let kind = PushDevice.Kind(rawValue: kind)
         if kind == nil { problems.append(("kind", "must be alert or live_activity")) }

@@ -4,6 +4,7 @@ import ParlorAccounts
 import ParlorAPI
 import ParlorDatabase
 import ParlorHTTP
+import ParlorTopDog
 
 /// Push's routes: devices and preferences; the application root forwards them here.
 package struct NotificationsAPI: Sendable {
@@ -22,11 +23,17 @@ package struct NotificationsAPI: Sendable {
         do {
             device = try DeviceRegistrationRules.device(
                 token: body.token, environment: body.environment.rawValue, bundleID: body.bundleId, kind: body.kind.rawValue,
-                activityID: body.activityId, user: caller.userID, at: push.millis)
+                activityID: body.activityId, user: caller.userID, at: push.millis, allowedBundles: push.bundleIDs)
         } catch {
             throw APIError.invalidFields(error.fields.map { FieldError(field: $0.field, message: $0.message) })
         }
-        try await push.database.withConnection { sql in try await DeviceStore.register(device, on: sql) }
+        try await push.database.transaction { sql in
+            // A Live Activity follows one draft room: only a room the user has a team in.
+            if device.kind == .liveActivity, let room = device.activityID, try await !RoomStore.hasEntry(of: caller.userID, in: room, on: sql) {
+                throw APIError.invalidFields([FieldError(field: "activity_id", message: "is not a draft room you have a team in")])
+            }
+            try await DeviceStore.register(device, on: sql)
+        }
         return .ok(.init(body: .json(.init(device))))
     }
 

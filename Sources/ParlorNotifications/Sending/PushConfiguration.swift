@@ -12,6 +12,13 @@ public struct PushConfiguration: Sendable {
     public var maxAttempts = 8
     /// How long sent notifications are kept, for support and the delivery log.
     public var retention: Duration = .seconds(7 * 24 * 3600)
+    /// The apps devices may register for: a token of any other app is refused, since this
+    /// server's APNs key could not reach it and a stranger's app must not collect its pushes.
+    public var bundleIDs: Set<String> = PushConfiguration.productBundleIDs
+    /// Quortex, OneForTheBoys, TopDog, Tandem and PubGames.
+    public static let productBundleIDs: Set<String> = [
+        "com.quortex.app", "com.oneforboys.app", "com.topdog.app", "com.tandemdaily.app", "com.pubgames.app",
+    ]
 
     public init() {}
 

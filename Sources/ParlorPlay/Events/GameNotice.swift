@@ -106,7 +106,8 @@ package struct ChatLine: Codable, Sendable, Equatable {
     package var text: String
     /// Milliseconds since 1970.
     package var at: Int64
-    /// Players who block the sender: they are not sent the line (and the sender is not told).
+    /// Players who block the sender or whom the sender blocks: they are not sent the line (and
+    /// the sender is not told).
     package var hiddenFrom: [String]
 
     package init(user: String, seat: Int?, name: String, text: String, at: Int64, hiddenFrom: [String] = []) {

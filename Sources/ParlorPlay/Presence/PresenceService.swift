@@ -22,11 +22,12 @@ package struct PresenceService: WorksOnGames {
 extension PresenceService {
     /// `user` opened a connection to the game: a player is marked present (a player who had left
     /// is announced as back), and a waiting real-time game that this connection completes starts.
-    /// Anyone else may watch, when the game allows spectators. Answers the game as it now stands.
+    /// Anyone else may watch a public game that no player blocks them from (``mayWatch(_:user:)``).
+    /// Answers the game as it now stands.
     package func attend(_ id: UUID, user: String) async throws -> LiveGame {
         let game = try await live(id)
         guard let seat = game.seatRow(of: user) else {
-            guard game.engine.policy.supportsSpectators else { throw APIError.notAPlayer() }
+            guard try await mayWatch(game, user: user) else { throw APIError.notAPlayer() }
             return game
         }
         let now = millis
@@ -104,7 +105,9 @@ extension PresenceService {
 
     package static let chatLimit = 500
 
-    /// Sends `text` to everyone following the game, the sender too, through the event bus.
+    /// Sends `text` to everyone following the game, the sender too, through the event bus: the
+    /// players who block the sender, or whom the sender blocks, are named in the line, which is
+    /// not sent to them (``hears(_:in:receiver:)`` decides for spectators).
     package func chat(_ id: UUID, user: String, text: String) async throws {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= Self.chatLimit else {
@@ -113,10 +116,7 @@ extension PresenceService {
         let game = try await live(id)
         guard let seat = game.seatRow(of: user) else { throw APIError.notAPlayer() }
         let others = game.seats.map(\.user).filter { $0 != user }
-        var hidden: Set<String> = []
-        if let blocks = games.hooks.blocks {
-            hidden = try await database.withConnection { sql in try await blocks.blockers(of: user, among: others, on: sql) }
-        }
+        let hidden = try await blockedEitherWay(user, among: others)
         let line = ChatLine(user: user, seat: seat.seat, name: seat.name, text: trimmed, at: millis, hiddenFrom: hidden.sorted())
         await bus.publish(.chat(game: id, line: line))
     }

@@ -41,6 +41,7 @@ extension PlayAPI {
     package func getGame(_ input: Operations.GetGame.Input) async throws -> Operations.GetGame.Output {
         let user = try await accounts.authenticate()
         let game = try await play.games.live(try gameKey(input.path.gameID))
+        try await ensureMayRead(game, user: user.userID)
         return .ok(.init(body: .json(try game.representation(for: user.userID, withView: true))))
     }
 
@@ -84,8 +85,9 @@ extension PlayAPI {
     }
 
     package func listMoves(_ input: Operations.ListMoves.Input) async throws -> Operations.ListMoves.Output {
-        _ = try await accounts.authenticate()
+        let user = try await accounts.authenticate()
         let game = try await play.games.live(try gameKey(input.path.gameID))
+        try await ensureMayRead(game, user: user.userID)
         let moves = try game.entries.map { entry in
             Components.Schemas.MoveEntry(
                 seq: entry.seq, seat: entry.seat, kind: entry.kind.rawValue,

@@ -24,6 +24,8 @@ public enum ParlorApplication {
     /// - Parameters:
     ///   - onServerRunning: called with the bound address once the server accepts connections.
     ///   - additionalRoutes: plain routes beyond the OpenAPI contract; they share the middleware.
+    ///   - shutdown: where the requests in flight and the services' stopping are kept, for a
+    ///     report of what a stop waits for.
     public static func build(
         configuration: ServerConfiguration,
         database: Database,
@@ -31,13 +33,15 @@ public enum ParlorApplication {
         migrator: Migrator = .parlor,
         logger: Logger,
         onServerRunning: @escaping @Sendable (SocketAddress?) async -> Void = { _ in },
-        additionalRoutes: (RouteRegistrar) -> Void = { _ in }
+        additionalRoutes: (RouteRegistrar) -> Void = { _ in },
+        shutdown: ShutdownProgress = ShutdownProgress()
     ) async throws -> some ApplicationProtocol {
         let router = Router(context: ParlorRequestContext.self, options: .autoGenerateHeadEndpoints)
         let table = RouteTable()
         _ = ParlorMetrics.registry
         // Outermost first: every response, errors included, gets a request id, a log line and metrics.
         router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: RequestsInFlightMiddleware(progress: shutdown))
         router.add(middleware: RequestOriginMiddleware(trustForwardedFor: configuration.trustForwardedFor))
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: MetricsMiddleware())
@@ -75,7 +79,7 @@ public enum ParlorApplication {
         let play = PlayServices(
             database: database, accounts: accounts, engines: engines, bus: bus, now: services.now, logger: logger, hooks: playHooks)
         let topDog = TopDogServices(
-            database: database, bus: bus, payments: services.payments, now: services.now, logger: logger, notifier: push.drafts)
+            database: database, bus: bus, payments: services.payments, paymentTimeout: services.paymentTimeout, now: services.now, logger: logger, notifier: push.drafts)
         let handler = APIHandler(
             database: database, migrator: migrator, readinessTimeout: services.readinessTimeout,
             accountsAPI: AccountsAPI(accounts: accounts, erasers: [
@@ -94,17 +98,28 @@ public enum ParlorApplication {
             play: PlayChannel(play: play), drafts: DraftChannel(drafts: topDog.drafts),
             social: SocialChannel(social: social, presence: play.presence), bus: bus, configuration: services.realtime, logger: logger)
         additionalRoutes(RouteRegistrar(router: router, table: table))
+        shutdown.serverWaits { hub.connectionCount > 0 ? "\(hub.connectionCount) real-time sockets open" : nil }
+        // Started in this order, stopped in the reverse one, each named for a stop's report.
         var backgroundServices: [any Service] = [
-            AccountsHousekeeping(database: database, now: services.now),
-            accounts.resetMails,
-            NodePresenceService(presence: play.presence, heartbeat: services.nodeHeartbeat, timeout: services.nodeTimeout) { hub.closeAll(.presenceLost) },
-            hub,
-            TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval, longestWait: services.turnTimerLongestWait),
-            follower,
-            DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval, longestWait: services.draftTimerLongestWait),
-            PushSenderService(sender: push.sender),
+            TrackedService("accounts housekeeping", AccountsHousekeeping(database: database, now: services.now), progress: shutdown),
+            TrackedService("password reset mailer", accounts.resetMails, progress: shutdown),
+            TrackedService(
+                "node presence",
+                NodePresenceService(presence: play.presence, heartbeat: services.nodeHeartbeat, timeout: services.nodeTimeout) { hub.closeAll(.presenceLost) },
+                progress: shutdown),
+            TrackedService("real-time hub", hub, progress: shutdown) { hub.shutdownDetail },
+            TrackedService(
+                "turn timers",
+                TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval, longestWait: services.turnTimerLongestWait),
+                progress: shutdown),
+            TrackedService("live game cache", follower, progress: shutdown),
+            TrackedService(
+                "draft timers",
+                DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval, longestWait: services.draftTimerLongestWait),
+                progress: shutdown),
+            TrackedService("push sender", PushSenderService(sender: push.sender), progress: shutdown),
         ]
-        if let postgresBus { backgroundServices.append(postgresBus) }
+        if let postgresBus { backgroundServices.append(TrackedService("game event listener", postgresBus, progress: shutdown)) }
 
         return Application(
             router: router,

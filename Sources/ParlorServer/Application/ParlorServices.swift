@@ -36,6 +36,9 @@ public struct ParlorServices: Sendable {
     public var draftTimerLongestWait: Duration = .seconds(1)
     /// Where TopDog's deposits and withdrawals go; the sandbox provider until a real one is configured.
     package var payments: any PaymentProvider = SandboxPaymentProvider()
+    /// How long the payment provider may take to answer; past it a deposit or withdrawal stays
+    /// pending until the provider's webhook, or a retry after this long, settles it.
+    package var paymentTimeout: Duration = .seconds(30)
     /// How often each node tells the others it is alive.
     public var nodeHeartbeat: Duration = .seconds(5)
     /// How long a node may stay silent before the others take its players' connections away.

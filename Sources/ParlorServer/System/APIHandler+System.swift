@@ -28,12 +28,23 @@ extension APIHandler {
             )
             return .serviceUnavailable(.init(body: .json(readiness)))
         }
+        let migrations = Components.Schemas.Readiness.MigrationsPayload(applied: status.applied, pending: status.pending, unknown: status.unknown)
+        guard status.isCurrent else {
+            let readiness = Components.Schemas.Readiness(
+                status: status.unknown.isEmpty ? .migrationsPending : .databaseNewerThanBuild, database: .init(dialect: dialect, reachable: true),
+                migrations: migrations)
+            return .serviceUnavailable(.init(body: .json(readiness)))
+        }
+        // A node that cannot sign answers every sign-in with a 500: it is not ready either.
+        if let problem = await accountsAPI.signingProblem() {
+            let readiness = Components.Schemas.Readiness(
+                status: .cannotSign, database: .init(dialect: dialect, reachable: true), migrations: migrations,
+                signing: .init(ready: false, message: problem))
+            return .serviceUnavailable(.init(body: .json(readiness)))
+        }
         let readiness = Components.Schemas.Readiness(
-            status: status.isCurrent ? .ready : (status.unknown.isEmpty ? .migrationsPending : .databaseNewerThanBuild),
-            database: .init(dialect: dialect, reachable: true),
-            migrations: .init(applied: status.applied, pending: status.pending, unknown: status.unknown)
-        )
-        return status.isCurrent ? .ok(.init(body: .json(readiness))) : .serviceUnavailable(.init(body: .json(readiness)))
+            status: .ready, database: .init(dialect: dialect, reachable: true), migrations: migrations, signing: .init(ready: true))
+        return .ok(.init(body: .json(readiness)))
     }
 
     func getVersion(_ input: Operations.GetVersion.Input) async throws -> Operations.GetVersion.Output {

@@ -7,6 +7,12 @@ import SQLKit
 package enum RoomStore {
     // MARK: Rooms
 
+    /// Whether `user` has an entry in room `room` (false for a room that does not exist).
+    package static func hasEntry(of user: String, in room: String, on sql: any SQLDatabase) async throws -> Bool {
+        try await sql.select().column("id").from("topdog_entries").where("room_id", .equal, room).where("user_id", .equal, user).limit(1)
+            .first() != nil
+    }
+
     package static func insert(_ room: DraftRoom, on sql: any SQLDatabase) async throws {
         try await sql.insert(into: "topdog_rooms")
             .columns(

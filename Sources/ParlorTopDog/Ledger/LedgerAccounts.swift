@@ -52,4 +52,8 @@ package struct LedgerTransaction: Sendable, Equatable {
     package var failure: String?
     package var createdAt: Int64
     package var settledAt: Int64?
+    /// When the payment provider was last asked about this deposit or withdrawal, if ever.
+    package var providerAskedAt: Int64? = nil
+    /// When the provider gave an answer (settled, failed, or pending until its webhook says more).
+    package var providerAnsweredAt: Int64? = nil
 }

@@ -9,7 +9,13 @@ package enum LedgerStore {
     /// on PostgreSQL cannot both pass); otherwise this throws and the caller's transaction rolls back.
     package static func post(_ transaction: String, legs: [Posting], at time: Int64, on sql: any SQLDatabase) async throws {
         guard legs.reduce(0, { $0 + $1.amount }) == 0 else { throw TopDogStoreError("postings of \(transaction) do not balance") }
-        for (index, leg) in legs.enumerated() {
+        // A transaction may be posted in steps (a withdrawal's hold, then its payout or its refund):
+        // each step's legs follow the ones already posted.
+        let first =
+            try await sql.raw("SELECT CAST(COALESCE(MAX(leg) + 1, 0) AS BIGINT) AS next FROM ledger_postings WHERE transaction_id = \(bind: transaction)")
+            .first()?.decode(column: "next", as: Int.self) ?? 0
+        for (offset, leg) in legs.enumerated() {
+            let index = first + offset
             try await ensure(leg.account, on: sql)
             if leg.amount < 0, LedgerAccount.kind(of: leg.account) == "user" {
                 let taken = try await sql.raw("""
@@ -38,7 +44,11 @@ package enum LedgerStore {
     }
 
     package static func insert(_ record: LedgerTransaction, on sql: any SQLDatabase) async throws {
-        try await sql.insert(into: "ledger_transactions")
+        try await inserting(record, on: sql).run()
+    }
+
+    private static func inserting(_ record: LedgerTransaction, on sql: any SQLDatabase) -> SQLInsertBuilder {
+        sql.insert(into: "ledger_transactions")
             .columns(
                 "id", "user_id", "kind", "status", "amount_cents", "idempotency_key", "fingerprint", "reference", "description", "failure",
                 "created_at", "settled_at")
@@ -46,7 +56,33 @@ package enum LedgerStore {
                 SQLBind(record.id), SQLBind(record.userID), SQLBind(record.kind.rawValue), SQLBind(record.status.rawValue),
                 SQLBind(record.amountCents), SQLBind(record.idempotencyKey), SQLBind(record.fingerprint), SQLBind(record.reference),
                 SQLBind(record.description), SQLBind(record.failure), SQLBind(record.createdAt), SQLBind(record.settledAt))
-            .run()
+    }
+
+    /// Inserts `record` unless its user already has a transaction under its idempotency key (a
+    /// concurrent request with the same key, say); true when this call wrote it.
+    package static func insertIfNew(_ record: LedgerTransaction, on sql: any SQLDatabase) async throws -> Bool {
+        let row = try await inserting(record, on: sql)
+            .ignoringConflicts(with: ["user_id", "idempotency_key"])
+            .returning("id")
+            .first()
+        return row != nil
+    }
+
+    /// Claims the right to ask the payment provider about pending transaction `id` now: granted
+    /// when the provider was never asked, or was asked at or before `staleBefore` and never
+    /// answered. Two requests racing for it cannot both win, so the provider is asked once at a time.
+    package static func claimAsk(_ id: String, at time: Int64, staleBefore: Int64, on sql: any SQLDatabase) async throws -> Bool {
+        let row = try await sql.raw("""
+            UPDATE ledger_transactions SET provider_asked_at = \(bind: time)
+            WHERE id = \(bind: id) AND status = 'pending' AND provider_answered_at IS NULL
+            AND (provider_asked_at IS NULL OR provider_asked_at <= \(bind: staleBefore)) RETURNING id
+            """).first()
+        return row != nil
+    }
+
+    /// Records that the provider answered about `id`, whatever it said.
+    package static func recordAnswer(_ id: String, at time: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.update("ledger_transactions").set("provider_answered_at", to: SQLBind(time)).where("id", .equal, id).run()
     }
 
     /// Moves a pending transaction to `status`; false when it was no longer pending (another
@@ -89,7 +125,9 @@ package enum LedgerStore {
             idempotencyKey: try row.decode(column: "idempotency_key", as: String?.self), fingerprint: try row.decode(column: "fingerprint", as: String.self),
             reference: try row.decode(column: "reference", as: String?.self), description: try row.decode(column: "description", as: String.self),
             failure: try row.decode(column: "failure", as: String?.self), createdAt: try row.decode(column: "created_at", as: Int64.self),
-            settledAt: try row.decode(column: "settled_at", as: Int64?.self))
+            settledAt: try row.decode(column: "settled_at", as: Int64?.self),
+            providerAskedAt: try row.decode(column: "provider_asked_at", as: Int64?.self),
+            providerAnsweredAt: try row.decode(column: "provider_answered_at", as: Int64?.self))
     }
 }
 

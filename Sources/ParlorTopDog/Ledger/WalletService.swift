@@ -3,6 +3,7 @@ import HTTPTypes
 import Logging
 import ParlorDatabase
 import ParlorHTTP
+import SQLKit
 
 /// A user's money: balance, history, deposits and withdrawals through the payment provider.
 ///
@@ -13,12 +14,18 @@ import ParlorHTTP
 package struct WalletService: Sendable {
     let database: Database
     let provider: any PaymentProvider
+    /// How long the provider may take to answer before the transaction is left pending.
+    let providerTimeout: Duration
     let now: @Sendable () -> Date
     let logger: Logger
 
-    package init(database: Database, provider: any PaymentProvider, now: @escaping @Sendable () -> Date, logger: Logger) {
+    package init(
+        database: Database, provider: any PaymentProvider, providerTimeout: Duration = .seconds(30), now: @escaping @Sendable () -> Date,
+        logger: Logger
+    ) {
         self.database = database
         self.provider = provider
+        self.providerTimeout = providerTimeout
         self.now = now
         self.logger = logger
     }
@@ -71,11 +78,14 @@ package struct WalletService: Sendable {
             idempotencyKey: key, fingerprint: fingerprint, reference: nil,
             description: kind == .deposit ? "Deposit" : "Withdrawal", failure: nil, createdAt: time, settledAt: nil)
         let stored: LedgerTransaction = try await database.transaction { sql in
-            if let existing = try await LedgerStore.find(user: user, key: key, on: sql) {
-                guard existing.fingerprint == fingerprint else { throw APIError.idempotencyKeyReused }
+            if let existing = try await Self.earlier(user: user, key: key, fingerprint: fingerprint, on: sql) { return existing }
+            guard try await LedgerStore.insertIfNew(record, on: sql) else {
+                // A request with the same key was written between the look-up and the insert.
+                guard let existing = try await Self.earlier(user: user, key: key, fingerprint: fingerprint, on: sql) else {
+                    throw TopDogStoreError("transaction under key \(key) vanished")
+                }
                 return existing
             }
-            try await LedgerStore.insert(record, on: sql)
             // A withdrawal holds the money at once, so it cannot be spent twice while it is on its way.
             if kind == .withdrawal {
                 do {
@@ -86,26 +96,49 @@ package struct WalletService: Sendable {
             }
             return record
         }
-        guard stored.status == .pending else { return stored }
-        let request = PaymentRequest(transaction: stored.id, user: user, amountCents: abs(stored.amountCents))
+        return try await ask(about: stored)
+    }
+
+    /// The transaction `user` already made under `key`, if any; the same key for another request is refused.
+    private static func earlier(user: String, key: String, fingerprint: String, on sql: any SQLDatabase) async throws -> LedgerTransaction? {
+        guard let existing = try await LedgerStore.find(user: user, key: key, on: sql) else { return nil }
+        guard existing.fingerprint == fingerprint else { throw APIError.idempotencyKeyReused }
+        return existing
+    }
+
+    /// Asks the provider about a pending transaction and applies its answer, unless it already
+    /// answered (a retry then gets the first answer) or another request asked less than
+    /// `providerTimeout` ago. Only a transaction whose last ask got no answer in time (or whose
+    /// node stopped) is asked again, under the same transaction id, the provider's idempotency key.
+    private func ask(about record: LedgerTransaction) async throws -> LedgerTransaction {
+        guard record.status == .pending else { return record }
+        let time = millis
+        let stale = time - providerTimeout.milliseconds
+        let claimed = try await database.withConnection { sql in try await LedgerStore.claimAsk(record.id, at: time, staleBefore: stale, on: sql) }
+        guard claimed else { return try await reread(record) }
+        let request = PaymentRequest(transaction: record.id, user: record.userID ?? "", amountCents: abs(record.amountCents))
         let outcome: PaymentOutcome
         do {
-            outcome = kind == .deposit ? try await provider.charge(request) : try await provider.payout(request)
+            outcome = try await withTimeout(providerTimeout) { [provider] in
+                if record.kind == .deposit { return try await provider.charge(request) }
+                return try await provider.payout(request)
+            }
         } catch {
-            // The provider could not be reached: the row stays pending and a retry asks again.
-            logger.warning("payment provider failed", metadata: ["transaction": "\(stored.id)", "error": "\(error)"])
-            return stored
+            // No answer: the row stays pending; the provider's webhook, or a retry once the
+            // timeout has passed, settles it.
+            logger.warning("payment provider gave no answer", metadata: ["transaction": "\(record.id)", "error": "\(error)"])
+            return try await reread(record)
         }
-        return try await finish(stored, outcome)
+        return try await finish(record, outcome)
     }
 
     /// Applies the provider's answer to a pending transaction, once.
     private func finish(_ record: LedgerTransaction, _ outcome: PaymentOutcome) async throws -> LedgerTransaction {
-        if case .pending = outcome { return record }
         let time = millis
         let cents = abs(record.amountCents)
         let user = LedgerAccount.user(record.userID ?? "")
         try await database.transaction { sql in
+            try await LedgerStore.recordAnswer(record.id, at: time, on: sql)
             switch outcome {
             case .settled:
                 guard try await LedgerStore.resolve(record.id, to: .settled, failure: nil, at: time, on: sql) else { return }
@@ -124,7 +157,11 @@ package struct WalletService: Sendable {
                 return
             }
         }
-        return try await database.withConnection { sql in try await LedgerStore.find(record.id, on: sql) } ?? record
+        return try await reread(record)
+    }
+
+    private func reread(_ record: LedgerTransaction) async throws -> LedgerTransaction {
+        try await database.withConnection { sql in try await LedgerStore.find(record.id, on: sql) } ?? record
     }
 
     /// An idempotency key is 1 to 100 letters, digits and `._:-`, as the contract says.

@@ -21,7 +21,8 @@ public struct CrazyEightsScreen: TerminalScreen {
 
     public mutating func handle(_ key: Key, in snapshot: SessionSnapshot<CrazyEights>) -> ScreenCommand<CrazyEightsAction> {
         let view = snapshot.view
-        if let command: ScreenCommand<CrazyEightsAction> = chrome.intercept(key, gameOver: view?.outcome != nil) { return command }
+        let over = (view?.outcome ?? chrome.outcome) != nil
+        if let command: ScreenCommand<CrazyEightsAction> = chrome.intercept(key, gameOver: over) { return command }
         guard let view, let seat = view.viewer.seat else { return .none }
         if let eight = namingSuitFor {
             namingSuitFor = nil
@@ -56,7 +57,7 @@ public struct CrazyEightsScreen: TerminalScreen {
     }
 
     private mutating func myTurn(_ view: CrazyEightsView, _ seat: Int) -> Bool {
-        guard view.outcome == nil, let turn = view.turn else {
+        guard ended(view) == nil, let turn = view.turn else {
             message = "The game is over."
             return false
         }
@@ -66,6 +67,9 @@ public struct CrazyEightsScreen: TerminalScreen {
         }
         return true
     }
+
+    /// How the game ended: as the view says, else as the authority told the driver.
+    private func ended(_ view: CrazyEightsView) -> GameOutcome? { view.outcome ?? chrome.outcome }
 
     func name(of seat: Int, in view: CrazyEightsView) -> String {
         if seat == view.viewer.seat { return "you" }
@@ -78,7 +82,7 @@ public struct CrazyEightsScreen: TerminalScreen {
         var lines = [style.bold("Crazy Eights") + " · round \(view.round) · " + turnText(view, style)]
         lines.append("")
         for seat in view.players.indices where seat != view.viewer.seat {
-            let marker = view.turn == seat ? "▶ " : "  "
+            let marker = view.turn == seat && ended(view) == nil ? "▶ " : "  "
             lines.append("\(marker)\(style.seat(name(of: seat, in: view), seat)): \(view.handCounts[seat]) card\(view.handCounts[seat] == 1 ? "" : "s") · score \(view.scores[seat])")
         }
         lines.append("")
@@ -102,10 +106,8 @@ public struct CrazyEightsScreen: TerminalScreen {
     }
 
     private func turnText(_ view: CrazyEightsView, _ style: TerminalStyle) -> String {
-        if let outcome = view.outcome {
-            let mine = view.viewer.seat.map(outcome.winners.contains) ?? false
-            let winners = outcome.winners.map { name(of: $0, in: view) }.joined(separator: " and ")
-            return style.bold("Game over: " + (mine ? "you won" : "\(winners.isEmpty ? "nobody" : winners) won") + ".")
+        if let outcome = ended(view) {
+            return style.bold(chrome.verdict(outcome, viewer: view.viewer.seat, playerNames: view.players.map(\.name)))
         }
         guard let turn = view.turn else { return "" }
         return turn == view.viewer.seat ? style.bold("your turn") : "turn: \(style.seat(name(of: turn, in: view), turn))…"
@@ -124,7 +126,7 @@ public struct CrazyEightsScreen: TerminalScreen {
     private func selectionLine(_ view: CrazyEightsView, _ style: TerminalStyle) -> String {
         guard view.hand.indices.contains(selected) else { return "" }
         let chosen = view.hand[selected]
-        guard view.turn == view.viewer.seat, view.outcome == nil else { return "Selected: \(chosen.name)" }
+        guard view.turn == view.viewer.seat, ended(view) == nil else { return "Selected: \(chosen.name)" }
         let count = playableCards(view).count
         let fits = playableCards(view).contains(chosen) ? "playable" : "does not fit"
         return "Selected: \(chosen.name), \(fits) · \(count) playable card\(count == 1 ? "" : "s") marked"
@@ -146,6 +148,13 @@ public struct CrazyEightsScreen: TerminalScreen {
             case .passed: return "\(who) passed"
             }
         }.joined(separator: " · ")
+    }
+
+    /// The rules name cards in their notation (`7C`); the screen says them as it draws them (`7♣`).
+    public func explain(_ error: GameError) -> String {
+        ScreenChrome.explain(error).replacing(/\b(10|[2-9AJQK])([CDHS])\b/) { match in
+            (try? Card(notation: String(match.output.0))).map { card(.plain, $0) } ?? String(match.output.0)
+        }
     }
 
     func card(_ style: TerminalStyle, _ card: Card) -> String {

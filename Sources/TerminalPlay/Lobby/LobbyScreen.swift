@@ -33,6 +33,9 @@ public struct LobbyScreen: Sendable {
     public var message: String?
     public private(set) var selected = 0
     public private(set) var confirmingLeave = false
+    /// The host asked to start before everyone was ready: who is still not ready is shown from
+    /// the lobby as it is now, so a player who readies meanwhile leaves the list at once.
+    public private(set) var waitingToStart = false
 
     public init(role: Role, gameName: String, banner: String? = nil, settingsText: @escaping @Sendable (Data?) -> [String]) {
         self.role = role
@@ -43,6 +46,7 @@ public struct LobbyScreen: Sendable {
 
     public mutating func handle(_ key: Key, lobby: LobbyInfo?) -> Command {
         message = nil
+        waitingToStart = false
         if confirmingLeave {
             confirmingLeave = false
             return key == .character("y") ? .leave : .none
@@ -66,9 +70,8 @@ public struct LobbyScreen: Sendable {
                 message = "Wait for at least one more player."
                 return .none
             }
-            let waiting = joiners.filter { !lobby.readyPlayerIDs.contains($0.id) }.map(\.username)
-            guard waiting.isEmpty else {
-                message = "Not ready yet: " + waiting.joined(separator: ", ")
+            guard Self.notReady(lobby).isEmpty else {
+                waitingToStart = true
                 return .none
             }
             return .start
@@ -102,12 +105,25 @@ public struct LobbyScreen: Sendable {
         lines.append(style.bold("Settings") + (role == .host ? "" : style.dim(" (the host's)")))
         lines += settingsText(lobby.activeSettings).map { "  " + $0 }
         if let phase, phase != .joined, phase != .joining { lines.append(Self.describe(phase)) }
-        return lines + footer(style)
+        return lines + footer(style, lobby: lobby)
     }
 
-    private func footer(_ style: TerminalStyle) -> [String] {
+    /// Why the host's start waits, from the lobby now; nil unless the host asked to start.
+    public func startHint(_ lobby: LobbyInfo?) -> String? {
+        guard waitingToStart, role == .host, let lobby else { return nil }
+        guard lobby.playerProfiles.count >= 2 else { return "Wait for at least one more player." }
+        let waiting = Self.notReady(lobby)
+        return waiting.isEmpty ? "Everyone is ready: s starts the game." : "Not ready yet: " + waiting.joined(separator: ", ")
+    }
+
+    private static func notReady(_ lobby: LobbyInfo) -> [String] {
+        lobby.playerProfiles.dropFirst().filter { !lobby.readyPlayerIDs.contains($0.id) }.map(\.username)
+    }
+
+    private func footer(_ style: TerminalStyle, lobby: LobbyInfo? = nil) -> [String] {
         var lines = [""]
         if let message { lines.append(style.warning(message)) }
+        if let hint = startHint(lobby) { lines.append(style.warning(hint)) }
         if confirmingLeave {
             lines.append(role == .host ? "End the lobby for everyone? y to end, any other key to stay." : "Leave the lobby? y to leave, any other key to stay.")
         } else {

@@ -17,7 +17,8 @@ public struct QuortexScreen: TerminalScreen {
 
     public mutating func handle(_ key: Key, in snapshot: SessionSnapshot<Quortex>) -> ScreenCommand<QuortexAction> {
         let view = snapshot.view
-        if let command: ScreenCommand<QuortexAction> = chrome.intercept(key, gameOver: view?.outcome != nil) { return command }
+        let over = (view?.outcome ?? chrome.outcome) != nil
+        if let command: ScreenCommand<QuortexAction> = chrome.intercept(key, gameOver: over) { return command }
         guard let view, let seat = view.viewer.seat else { return .none }
         let legal = view.legalPlacements ?? []
         switch key {
@@ -31,7 +32,7 @@ public struct QuortexScreen: TerminalScreen {
         case .tab, .backTab:
             if !cursor.jump(among: legal, forward: key == .tab) { message = waitingText(view, seat) }
         case .enter, .character(" "):
-            guard view.outcome == nil else { return .none }
+            guard !over else { return .none }
             guard view.currentSeat == seat else {
                 message = waitingText(view, seat)
                 return .none
@@ -58,22 +59,22 @@ public struct QuortexScreen: TerminalScreen {
         return lines
     }
 
+    /// How the game ended: as the view says, else as the authority told the driver.
+    private func ended(_ view: QuortexView) -> GameOutcome? { view.outcome ?? chrome.outcome }
+
     func name(of seat: Int, in view: QuortexView) -> String {
         if seat == view.viewer.seat { return "you" }
         return seatLabels[seat] ?? (view.players.indices.contains(seat) ? view.players[seat].name : "P\(seat + 1)")
     }
 
     private func waitingText(_ view: QuortexView, _ seat: Int) -> String {
-        guard view.outcome == nil, let current = view.currentSeat else { return "The game is over." }
+        guard ended(view) == nil, let current = view.currentSeat else { return "The game is over." }
         return current == seat ? "No legal placement for this tile." : "Not your turn: waiting for P\(current + 1) (\(name(of: current, in: view)))."
     }
 
     private func turnText(_ view: QuortexView, _ seat: Int?, _ style: TerminalStyle) -> String {
-        if let outcome = view.outcome {
-            let winners = outcome.winners.map { "P\($0 + 1) (\(name(of: $0, in: view)))" }.joined(separator: " and ")
-            let mine = seat.map(outcome.winners.contains) ?? false
-            let verdict = outcome.winners.isEmpty ? "nobody won" : mine ? "you won" : "\(winners) won"
-            return style.bold("Game over: \(verdict) (\(outcome.winType.rawValue)).")
+        if let outcome = ended(view) {
+            return style.bold(chrome.verdict(outcome, viewer: seat, playerNames: view.players.map(\.name)))
         }
         guard let current = view.currentSeat else { return "" }
         let who = style.seat("P\(current + 1)", current)
@@ -89,7 +90,7 @@ public struct QuortexScreen: TerminalScreen {
     }
 
     private func tileLines(_ view: QuortexView, _ seat: Int?, _ style: TerminalStyle) -> [String] {
-        guard view.outcome == nil, let tile = view.position.drawn else { return ["", ""] }
+        guard ended(view) == nil, let tile = view.position.drawn else { return ["", ""] }
         let placed = PlacedTile(tile, rotation: cursor.rotation)
         let pairs = placed.pairs.map { "\($0.abbreviation)–\($1.abbreviation)" }.joined(separator: ", ")
         let tileText = "Tile: \(style.bold(tile.displayName)) (\(tile.letter)) turned \(cursor.rotation): joins \(pairs) · bag \(view.bagCount)"

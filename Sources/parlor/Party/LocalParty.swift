@@ -88,14 +88,15 @@ struct LocalParty {
         try await profiles.record(snapshot.finishedMatches)
         say(Self.result(snapshot))
         let autopilot = await host.core.autopilotMoves
-        if autopilot > 0 { say("The host played \(autopilot) moves for players who were away.") }
+        if autopilot > 0 { say("The host played \(autopilot) move\(autopilot == 1 ? "" : "s") for players who were away.") }
         await host.end(reason: "The match is over")
         // The last frames (the end of the session) still have to reach the joiners.
         try? await Task.sleep(for: .milliseconds(500))
     }
 
-    func join(lobby filter: String?, passcode: String?, address: String?, wait: Duration) async throws {
+    func join(lobby filter: String?, passcode given: String?, address: String?, wait: Duration) async throws {
         let profiles = try await PartyProfiles(options: options)
+        var passcode = given
         let (host, port, lobbyID, hostName): (String, Int, String, String)
         if let address {
             let parts = address.split(separator: ":")
@@ -106,6 +107,7 @@ struct LocalParty {
         } else {
             let found = try await PartyDiscovery(options: options).find(filter, wait: wait)
             (host, port, lobbyID, hostName) = (found.address, found.advertisement.port, found.id, found.advertisement.hostName)
+            if found.advertisement.isPrivate, passcode == nil { passcode = try askPasscode(lobbyID, hostName: hostName) }
         }
         let configuration = ClientConfiguration(
             profile: profiles.profile, appVersion: options.version, passcode: passcode, timeouts: SessionTimeouts(),
@@ -154,15 +156,34 @@ struct LocalParty {
         }
         let snapshot = await client.snapshot()
         if left {
+            // The goodbye is only queued on the link: ending now would close it unsent, and the
+            // host would keep the seat for a player who left (shown as still in by `party list`)
+            // until the client-silence timeout.
+            try? await Task.sleep(for: .milliseconds(300))
             try await profiles.record(snapshot.finishedMatches)
             say("You left the party.")
             return
         }
         try await profiles.record(snapshot.finishedMatches)
         if snapshot.finishedMatches.isEmpty, snapshot.phase.isOver {
-            throw CommandFailure(.software, LobbyScreen.describe(snapshot.phase))
+            if snapshot.phase == .rejected(reason: JoinRejection.wrongPasscode), passcode == nil {
+                throw CommandFailure(.party, "lobby \(lobbyID) is private: join with --passcode PASSCODE")
+            }
+            throw CommandFailure(.party, LobbyScreen.describe(snapshot.phase))
         }
         say(Self.result(snapshot))
+    }
+
+    /// A private lobby's passcode, asked of the person at the terminal; without one (a script,
+    /// `--autoplay`) the lobby cannot be joined and that is said before trying.
+    private func askPasscode(_ lobbyID: String, hostName: String) throws -> String {
+        guard !options.autoplay, PasscodePrompt.canAsk else {
+            throw CommandFailure(.party, "lobby \(lobbyID) (\(hostName)'s) is private: join with --passcode PASSCODE")
+        }
+        guard let typed = PasscodePrompt.ask("\(hostName)'s lobby \(lobbyID) is private. Passcode: ") else {
+            throw CommandFailure(.party, "no passcode given for the private lobby \(lobbyID)")
+        }
+        return typed
     }
 
     /// Says who went away (their seat now played by the host) and who came back, as it happens.

@@ -31,11 +31,13 @@ struct OnlinePlay {
         let gameType = Screen.Module.id.rawValue
         let directory = URL(fileURLWithPath: ".parlor/play", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // The SDK's default transport, as an app has it (AsyncHTTPClient here, URLSession on Apple).
-        let client = ParlorClient(serverURL: url, store: FileCredentialStore(url: directory.appendingPathComponent("\(options.profile).json")))
-        let me = try await signIn(client, deviceFile: directory.appendingPathComponent("\(options.profile).device"))
+        let client = PlayConnection.client(url, store: FileCredentialStore(url: directory.appendingPathComponent("\(options.profile).json")))
+        say("Connecting to \(server)…")
+        let me = try await PlayConnection.reaching(server) {
+            try await signIn(client, deviceFile: directory.appendingPathComponent("\(options.profile).device"))
+        }
         say("Signed in as \(me.displayName) (\(options.profile)).")
-        let game = try await find(gameType, client)
+        let game = try await PlayConnection.reaching(server) { try await find(gameType, client) }
         guard let id = UUID(uuidString: game.id) else { throw CommandFailure(.software, "the server named game '\(game.id)'") }
         let events = await client.realtime()
         // Moves made while the server is unreachable wait here and go when it is back.
@@ -43,24 +45,38 @@ struct OnlinePlay {
         let endpoint = OnlineGameEndpoint<Screen.Module>(client: client, game: id, offlineQueue: queue)
         try await endpoint.start(following: events)
         let read = try await parlorCall { try await client.api.getGame(path: .init(gameID: game.id)).ok.body.json }
-        let labels = Dictionary(read.seats.enumerated().map { ($0.offset, $0.element.name) }, uniquingKeysWith: { first, _ in first })
+        // Each entry names its own seat: the server lists players in the order they came, and
+        // deals the seats at the start.
+        let labels = Dictionary(read.seats.compactMap { entry in entry.seat.map { ($0, entry.name) } }, uniquingKeysWith: { first, _ in first })
         // The server's game id names the match, so the profile counts it once however often it is read.
         let finished = { (outcome: GameOutcome?) in
             outcome.map { FinishedMatch(matchId: id, gameId: Screen.Module.id, seat: read.yourSeat, outcome: $0) }
         }
+        // A resignation (or a timeout) the server records outside the game's rules is in the
+        // game's outcome, not in the player's view.
+        let outcome: @Sendable () async -> GameOutcome? = { [api = client.api, id = game.id] in
+            guard let ended = try? await parlorCall({ try await api.getGame(path: .init(gameID: id)).ok.body.json }).outcome else { return nil }
+            return GameOutcome(winners: ended.winners, winType: WinType(rawValue: ended.winType))
+        }
         if let autoplay {
             say("Match started.")
             await EndpointAutoplay.run(endpoint, choose: autoplay)
-            let outcome = await endpoint.snapshot().view.flatMap(Screen.Module.outcome(in:))
+            var ended = await endpoint.snapshot().view.flatMap(Screen.Module.outcome(in:))
+            if ended == nil { ended = await outcome() }
             await endpoint.stop()
             await events?.connection.close()
-            let winners = outcome?.winners.map { labels[$0] ?? "P\($0 + 1)" } ?? []
-            say(winners.isEmpty ? "Match over: nobody won." : "Match over: \(winners.joined(separator: " and ")) won (\(outcome?.winType.rawValue ?? "?")).")
-            return finished(outcome)
+            guard let ended else {
+                say("Match over.")
+                return nil
+            }
+            let winners = ended.winners.map { labels[$0] ?? "P\($0 + 1)" }
+            say(winners.isEmpty ? "Match over: nobody won." : "Match over: \(winners.joined(separator: " and ")) won (\(ended.winType.rawValue)).")
+            return finished(ended)
         }
         let terminal = Terminal(colour: !options.noColor)
         let screen = make(labels, "Leave and resign this game? y to resign, any other key to stay.")
-        let (ending, _) = await TableDriver<Screen>(endpoint: endpoint, style: terminal.style, write: terminal.write).run(screen, keys: terminal.keys())
+        let (ending, shown) = await TableDriver<Screen>(endpoint: endpoint, style: terminal.style, write: terminal.write, finalOutcome: outcome)
+            .run(screen, keys: terminal.keys())
         await endpoint.stop()
         await events?.connection.close()
         terminal.restore()
@@ -69,7 +85,7 @@ struct OnlinePlay {
             say("You resigned and left the game.")
             return nil
         }
-        say(ending.summary(seat: read.yourSeat))
+        say(ending.summary(seat: read.yourSeat, chrome: shown.chrome))
         if case .finished(let outcome) = ending { return finished(outcome) }
         return nil
     }

@@ -16,9 +16,9 @@ import Testing
         try await withAccountsServer(kind: kind) { server in
             let live = try await server.register("jane", email: "jane@example.com")
             let ended = try await server.call("/auth/login", ["login": "jane", "password": "correct horse battery"])
-            _ = try await server.call("/auth/logout", token: ended["access_token"])
-            _ = try await server.call("/miniapps/demo/launch", [:], token: live["access_token"])
-            _ = try await server.call("/auth/password/forgot", ["login": "jane"])
+            #expect(try await server.call("/auth/logout", token: ended["access_token"]).status == .noContent)
+            #expect(try await server.call("/miniapps/demo/launch", [:], token: live["access_token"]).status == .ok)
+            #expect(try await server.call("/auth/password/forgot", ["login": "jane"]).status == .accepted)
             #expect(try await server.waitForMails(1).count == 1)
             let housekeeping = AccountsHousekeeping(database: server.database, now: { server.clock.now() })
 

@@ -78,7 +78,7 @@ import Testing
 
     @Test func unknownAccountAndWrongPasswordAnswerAlike() async throws {
         try await withAccountsServer { server in
-            _ = try await server.register("dave")
+            #expect(try await server.register("dave").status == .ok)
             let wrong = try await server.call("/auth/login", ["login": "dave", "password": "not the password"])
             let unknown = try await server.call("/auth/login", ["login": "nobody_here", "password": "not the password"])
             #expect(wrong.status == .unauthorized)
@@ -92,7 +92,7 @@ import Testing
             accounts.rateLimits.signInPerAccount = .init(3, per: .seconds(60))
             accounts.rateLimits.signInPerAddress = .init(5, per: .seconds(60))
         }) { server in
-            _ = try await server.register("erin")
+            #expect(try await server.register("erin").status == .ok)
             for _ in 0..<3 {
                 #expect(try await server.call("/auth/login", ["login": "erin", "password": "guess guess guess"]).status == .unauthorized)
             }
@@ -136,7 +136,9 @@ import Testing
         try await withAccountsServer({ $0.rateLimits.signInPerAccount = .init(3, per: .seconds(60)) }) { server in
             let registered = try await server.register("ivy", email: "ivy@example.com")
             let id = try #require((registered.json["user"] as? [String: any Sendable])?["id"] as? String)
-            for _ in 0..<4 { _ = try await server.call("/auth/login", ["login": id, "password": "guess guess guess"]) }
+            var guesses: [HTTPResponse.Status] = []
+            for _ in 0..<4 { guesses.append(try await server.call("/auth/login", ["login": id, "password": "guess guess guess"]).status) }
+            #expect(guesses == [.unauthorized, .unauthorized, .unauthorized, .tooManyRequests], "the id's own budget is spent")
             #expect(try await server.call("/auth/login", ["login": "ivy", "password": "correct horse battery"]).status == .ok)
 
             for login in ["ivy", "IVY@example.com"] {
@@ -159,7 +161,7 @@ import Testing
 
     @Test func usernameAvailability() async throws {
         try await withAccountsServer { server in
-            _ = try await server.register("heidi")
+            #expect(try await server.register("heidi").status == .ok)
             let expectations: [(String, Bool, String?)] = [
                 ("Heidi", false, "taken"), ("ivan", true, nil), ("root", false, "reserved"), ("x", false, "invalid"),
             ]

@@ -47,7 +47,7 @@ import Testing
     @Test func theAnswerDoesNotWaitForTheMail() async throws {
         let mailer = StalledMailer()
         try await withAccountsServer(mailer: mailer) { server in
-            _ = try await server.register("fay", email: "fay@example.com")
+            #expect(try await server.register("fay", email: "fay@example.com").status == .ok)
             #expect(try await server.call("/auth/password/forgot", ["login": "fay"]).status == .accepted)
             let deadline = ContinuousClock.now + .seconds(30)
             while mailer.started.withLock({ $0 }) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
@@ -58,8 +58,8 @@ import Testing
 
     @Test func codesExpire() async throws {
         try await withAccountsServer { server in
-            _ = try await server.register("carl", email: "carl@example.com")
-            _ = try await server.call("/auth/password/forgot", ["login": "carl"])
+            #expect(try await server.register("carl", email: "carl@example.com").status == .ok)
+            #expect(try await server.call("/auth/password/forgot", ["login": "carl"]).status == .accepted)
             let code = try await code(in: server)
             server.clock.advance(seconds: 31 * 60)
             let late = try await server.call("/auth/password/reset", ["token": code, "new_password": "a brand new secret"])
@@ -69,13 +69,13 @@ import Testing
 
     @Test func unknownAccountsAndAccountsWithoutEmailAnswerTheSameAndGetNoMail() async throws {
         try await withAccountsServer { server in
-            _ = try await server.register("dina")
+            #expect(try await server.register("dina").status == .ok)
             let unknown = try await server.call("/auth/password/forgot", ["login": "nobody@example.com"])
             let noEmail = try await server.call("/auth/password/forgot", ["login": "dina"])
             #expect(unknown.status == .accepted)
             #expect(noEmail.status == .accepted)
             // Resets are mailed in order: once a later one is out, the earlier ones sent nothing.
-            _ = try await server.register("dora", email: "dora@example.com")
+            #expect(try await server.register("dora", email: "dora@example.com").status == .ok)
             #expect(try await server.call("/auth/password/forgot", ["login": "dora"]).status == .accepted)
             let mails = try await server.waitForMails(1)
             #expect(mails.count == 1 && mails[0].contains("To: dora@example.com"), "\(mails)")
@@ -113,6 +113,31 @@ import Testing
             #expect(changed.status == .noContent)
             #expect(try await server.call("/users/me", method: .get, token: token).status == .ok, "this session stays")
             #expect(try await server.call("/users/me", method: .get, token: elsewhere["access_token"]).status == .unauthorized)
+        }
+    }
+
+    @Test("a deleted account's mail files go with it; the mail log names the account, never its address", arguments: TestDatabaseKind.available)
+    func deletedAccountsLoseTheirMail(kind: TestDatabaseKind) async throws {
+        try await withAccountsServer(kind: kind) { server in
+            let gina = try await server.register("gina", email: "gina@example.com")
+            #expect(gina.status == .ok)
+            #expect(try await server.register("hal", email: "hal@example.com").status == .ok)
+            #expect(try await server.call("/auth/password/forgot", ["login": "gina"]).status == .accepted)
+            #expect(try await server.call("/auth/password/forgot", ["login": "hal"]).status == .accepted)
+            #expect(try await server.waitForMails(2).count == 2)
+            #expect(try await server.call("/users/me", method: .delete, token: gina["access_token"]).status == .noContent)
+            let left = try server.mails()
+            #expect(left.count == 1 && left.first?.contains("To: hal@example.com") == true)
+        }
+        let log = RecordedLog()
+        try await withTemporaryDirectory { directory in
+            let mailer = FileMailer(directory: directory, logger: log.logger())
+            try await mailer.send(Mail(to: "ivy@example.com", user: "user-42", subject: "Hello", body: "Hi"))
+            #expect(log.text.count == 1 && log.text.allSatisfy { $0.contains("user=user-42") && !$0.contains("ivy@example.com") })
+            try await mailer.forget(user: "user-4")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1, "another user's mail stays")
+            try await mailer.forget(user: "user-42")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         }
     }
 }

@@ -58,7 +58,7 @@ import Testing
 
     @Test func profileEditsAreValidatedFieldByField() async throws {
         try await withAccountsServer { server in
-            _ = try await server.register("yuri")
+            #expect(try await server.register("yuri").status == .ok)
             let other = try await server.register("zoe")
             let token = other["access_token"]
             let bad = try await server.call(

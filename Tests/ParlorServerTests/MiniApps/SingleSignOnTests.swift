@@ -69,7 +69,7 @@ import Testing
             #expect(try await server.call("/sso/exchange", ["code": late], basic: ("trivia", triviaSecret)).errorCode == "invalid_grant")
 
             let loggedOut = try #require(try await server.call("/miniapps/trivia/launch", [:], token: token)["code"])
-            _ = try await server.call("/auth/logout", token: token)
+            #expect(try await server.call("/auth/logout", token: token).status == .noContent)
             #expect(try await server.call("/sso/exchange", ["code": loggedOut], basic: ("trivia", triviaSecret)).errorCode == "invalid_grant")
         }
     }
@@ -104,7 +104,7 @@ import Testing
             let away = try await server.call("/miniapps/trivia/launch", ["target_url": "https://evil.example.com/"], token: token)
             #expect(away.invalidFields == ["target_url"])
             #expect(try await server.call("/miniapps/nothing/launch", [:], token: token).status == .notFound)
-            _ = try await server.call("/admin/miniapps/trivia", ["enabled": false], method: .put, token: try await server.admin())
+            #expect(try await server.call("/admin/miniapps/trivia", ["enabled": false], method: .put, token: try await server.admin()).status == .ok)
             #expect(try await server.call("/miniapps/trivia/launch", [:], token: token).status == .notFound)
             #expect(try await server.count("sso_codes") == 1)
         }
@@ -131,7 +131,7 @@ import Testing
                 #expect(reply.json["active"] as? Bool == false)
                 #expect(reply.json["sub"] == nil)
             }
-            _ = try await server.call("/auth/logout", token: player["access_token"])
+            #expect(try await server.call("/auth/logout", token: player["access_token"]).status == .noContent)
             let ended = try await server.call("/sso/introspect", ["token": appToken], basic: ("trivia", triviaSecret))
             #expect(ended.json["active"] as? Bool == false, "signing out of Parlor ends the app's session too")
             #expect(try await server.call("/sso/introspect", ["token": appToken]).status == .unauthorized)

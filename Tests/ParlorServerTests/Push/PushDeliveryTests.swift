@@ -43,14 +43,14 @@ struct PushDeliveryTests {
             let (ann, bob, cat) = (try await server.guest(), try await server.guest(), try await server.guest())
             let annToken = try await server.registerDevice(ann)
             let bobToken = try await server.registerDevice(bob)
-            _ = try await server.call(.put, "/push/preferences", as: ann, body: #"{"turn_reminders":false}"#)
-            _ = try await server.call(.put, "/push/preferences", as: bob, body: #"{"turn_reminders":false}"#)
+            #expect(try await server.call(.put, "/push/preferences", as: ann, body: #"{"turn_reminders":false}"#).status == 200)
+            #expect(try await server.call(.put, "/push/preferences", as: bob, body: #"{"turn_reminders":false}"#).status == 200)
             let guests = [ann, bob]
             let game = try await server.table(game: "quortex", players: guests, mode: "turn_based")
             var random = GameRandom(seed: 5)
             for _ in 0..<4 { try await server.playTurn(game, guests: guests, random: &random) }
             // Bob invites Ann to a new game: pushed. Ann blocks Cat; Cat's invitation is not.
-            _ = try await server.relation(.put, "/blocks/\(cat.user)", as: ann)
+            #expect(try await server.relation(.put, "/blocks/\(cat.user)", as: ann).relation == "blocking")
             for host in [bob, cat] {
                 let created = try await server.call(.post, "/games", as: host, body: #"{"game_type":"quortex","players":2,"mode":"turn_based"}"#)
                 let id = try #require(created.json["id"] as? String)
@@ -89,7 +89,7 @@ struct PushDeliveryTests {
             fake.script(refused, [(400, "BadTopic")])
             let created = try await server.call(.post, "/games", as: bob, body: #"{"game_type":"quortex","players":2,"mode":"turn_based"}"#)
             let id = try #require(created.json["id"] as? String)
-            _ = try await server.call(.post, "/games/\(id)/invitations", as: bob, body: #"{"users":["\#(ann.user)"]}"#)
+            #expect(try await server.call(.post, "/games/\(id)/invitations", as: bob, body: #"{"users":["\#(ann.user)"]}"#).status == 201)
             let received = try await fake.wait("the retried push") { $0.filter { $0.token == busy }.count == 3 }
             for token in [gone, bad, refused] { #expect(received.filter { $0.token == token }.count == 1) }
             let ids = Set(received.filter { $0.token == busy }.compactMap { $0.headers["apns-id"] })

@@ -17,10 +17,11 @@ struct PushDeviceTests {
             #expect(registered.json["token"] as? String == token)
             #expect(registered.json["environment"] as? String == "production")
             #expect(registered.json["registered_at"] is String)
-            let activity = try await server.registerDevice(ann, bundle: "com.topdog.app", activity: "room-1")
+            let room = try await server.fillRoom(try await server.tournament(), with: [ann])
+            let activity = try await server.registerDevice(ann, bundle: "com.topdog.app", activity: room)
             let listed = try await server.call(.get, "/push/devices", as: ann).json["devices"] as? [[String: Any]] ?? []
             #expect(Set(listed.compactMap { $0["token"] as? String }) == [token, activity])
-            #expect(listed.first { $0["token"] as? String == activity }?["activity_id"] as? String == "room-1")
+            #expect(listed.first { $0["token"] as? String == activity }?["activity_id"] as? String == room)
             // The phone changes hands: Bob signs in on it and registers the same token.
             try await server.registerDevice(bob, token: token)
             #expect((try await server.call(.get, "/push/devices", as: ann).json["devices"] as? [[String: Any]])?.count == 1)
@@ -38,7 +39,11 @@ struct PushDeviceTests {
         try await withOnlinePlayServer { server in
             let ann = try await server.guest()
             let token = deviceToken()
+            let othersRoom = try await server.fillRoom(try await server.tournament(), with: [try await server.guest()])
             let cases: [(body: String, field: String?)] = [
+                (#"{"token":"\#(token)","environment":"sandbox","bundle_id":"com.evil.app","kind":"alert"}"#, "bundle_id"),
+                (#"{"token":"\#(token)","environment":"sandbox","bundle_id":"com.topdog.app","kind":"live_activity","activity_id":"no-such-room"}"#, "activity_id"),
+                (#"{"token":"\#(token)","environment":"sandbox","bundle_id":"com.topdog.app","kind":"live_activity","activity_id":"\#(othersRoom)"}"#, "activity_id"),
                 (#"{"token":"xyz","environment":"sandbox","bundle_id":"com.quortex.app","kind":"alert"}"#, "token"),
                 (#"{"token":"\#(token)abc","environment":"sandbox","bundle_id":"com.quortex.app","kind":"alert"}"#, "token"),
                 (#"{"token":"\#(token)","environment":"sandbox","bundle_id":"quortex","kind":"alert"}"#, "bundle_id"),

@@ -121,7 +121,7 @@ struct PushSenderTests {
         let token = deviceToken()
         let device = try DeviceRegistrationRules.device(
             token: token, environment: "sandbox", bundleID: "com.quortex.app", kind: "alert", activityID: nil, user: user,
-            at: Int64(clock.now().timeIntervalSince1970 * 1000))
+            at: Int64(clock.now().timeIntervalSince1970 * 1000), allowedBundles: PushConfiguration.productBundleIDs)
         try await database.withConnection { try await DeviceStore.register(device, on: $0) }
         return token
     }

@@ -24,9 +24,9 @@ import Testing
             // Cancel, decline, accept.
             #expect(try await server.relation(.delete, "/friends/requests/\(bob.user)", as: ann).relation == "none")
             #expect(try await server.relation(.post, "/friends/requests/\(ann.user)/accept", as: bob).code == "no_such_relation")
-            _ = try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#)
+            #expect(try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#).relation == "request_sent")
             #expect(try await server.relation(.post, "/friends/requests/\(ann.user)/decline", as: bob).relation == "none")
-            _ = try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#)
+            #expect(try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#).relation == "request_sent")
             #expect(try await server.relation(.post, "/friends/requests/\(ann.user)/accept", as: bob).relation == "friends")
             let friends = try await server.call(.get, "/friends", as: ann)
             let listed = friends.json["friends"] as? [[String: Any]] ?? []
@@ -34,7 +34,7 @@ import Testing
             // Remove; asking each other makes friends at once.
             #expect(try await server.relation(.delete, "/friends/\(ann.user)", as: bob).relation == "none")
             #expect(try await server.relation(.delete, "/friends/\(ann.user)", as: bob).code == "no_such_relation")
-            _ = try await server.relation(.post, "/friends/requests", as: bob, body: #"{"user":"\#(ann.user)"}"#)
+            #expect(try await server.relation(.post, "/friends/requests", as: bob, body: #"{"user":"\#(ann.user)"}"#).relation == "request_sent")
             #expect(try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(bob.user)"}"#).relation == "friends")
             // Bad input.
             #expect(try await server.relation(.post, "/friends/requests", as: ann, body: #"{"user":"\#(ann.user)"}"#).status == 400)
@@ -74,12 +74,12 @@ import Testing
         }
     }
 
-    @Test func chatFromABlockedPlayerNeverReachesTheBlocker() async throws {
+    @Test func chatNeverCrossesABlockEitherWay() async throws {
         try await withOnlinePlayServer { server in
             let ann = try await server.guest()
             let bob = try await server.guest()
             let game = try await server.table(game: "quortex", players: [ann, bob], mode: "turn_based").uuidString.lowercased()
-            _ = try await server.relation(.put, "/blocks/\(bob.user)", as: ann)
+            #expect(try await server.relation(.put, "/blocks/\(bob.user)", as: ann).relation == "blocking")
             let port = try #require(server.client.port)
             let annSocket = TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: ann.token)
             let bobSocket = TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: bob.token)
@@ -90,11 +90,14 @@ import Testing
                 _ = try await socket.next("state")
             }
             bobSocket.send(#"{"type":"chat","game":"\#(game)","text":"from bob"}"#)
-            _ = try await bobSocket.next("chat_message")
+            #expect(try await bobSocket.next("chat_message").text == "from bob")
             annSocket.send(#"{"type":"chat","game":"\#(game)","text":"from ann"}"#)
-            // Bob hears Ann; Ann's first chat line is her own: Bob's, sent before, was held back.
-            #expect(try await bobSocket.next("chat_message").text == "from ann")
             #expect(try await annSocket.next("chat_message").text == "from ann")
+            // Each hears only their own line: Bob's is held back from Ann, who blocks him, and
+            // Ann's from Bob, whom she blocks.
+            for socket in [annSocket, bobSocket] { try await Audience.settle(socket) }
+            #expect(annSocket.all.filter { $0.type == "chat_message" }.map(\.text) == ["from ann"])
+            #expect(bobSocket.all.filter { $0.type == "chat_message" }.map(\.text) == ["from bob"])
         }
     }
 
@@ -129,7 +132,7 @@ import Testing
             _ = try await server.decide(winner: bob, loser: cat)
             _ = try await server.decide(winner: ann, loser: cat)
             try await server.befriend(ann, bob)
-            _ = try await server.relation(.put, "/blocks/\(cat.user)", as: bob)
+            #expect(try await server.relation(.put, "/blocks/\(cat.user)", as: bob).relation == "blocking")
             #expect(try await server.board("/leaderboards/quortex.wins", as: ann).map(\.rank) == [1, 2, 3])
             // Bob is still playing Cat when he leaves: that game is resigned for him after the deletion.
             _ = try await server.table(game: "quortex", players: [bob, cat], mode: "turn_based")

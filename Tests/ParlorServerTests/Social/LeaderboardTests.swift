@@ -181,7 +181,7 @@ import Testing
             // Ann blocks Bob: his next connection is no friend's, so Ann's presence never reaches it.
             // Cat, Ann's friend, hears Ann come and go; a notice reaches every follower at once,
             // so once Cat has it, anything for Bob would be queued before his next pong.
-            _ = try await server.relation(.put, "/blocks/\(bob.user)", as: ann)
+            #expect(try await server.relation(.put, "/blocks/\(bob.user)", as: ann).relation == "blocking")
             let cat = try await server.guest()
             try await server.befriend(cat, ann)
             let catSocket = TestSocket(url: "ws://127.0.0.1:\(port)/ws", token: cat.token)

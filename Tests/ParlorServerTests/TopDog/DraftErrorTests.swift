@@ -76,7 +76,7 @@ struct DraftErrorTests {
             let third = try await server.join(paid, as: guest)
             #expect((third.json["error"] as? [String: Any])?["code"] as? String == "entry_limit")
             let other = try await server.guest()
-            _ = try await server.deposit(10_000, for: other)
+            #expect(try await server.deposit(10_000, for: other).status == 201)
             let full = try await server.join(paid, as: other, count: 2)
             #expect(full.status == 409 && (full.json["error"] as? [String: Any])?["code"] as? String == "tournament_full")
             #expect(try await server.balance(of: other) == 10_000)

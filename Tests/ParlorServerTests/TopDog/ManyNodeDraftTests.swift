@@ -84,22 +84,37 @@ struct ManyNodeDraftTests {
             let tournament = try await server.tournament(fee: 700)
             let guests = try await (0..<6).asyncMap { _ in try await server.guest() }
             for guest in guests { #expect(try await server.deposit(5_000, for: guest).status == 201) }
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            // Every answer is a success or the one refusal racing for money allows: never a 500.
+            let answers = try await withThrowingTaskGroup(of: [Answer].self) { group in
                 for (index, guest) in guests.enumerated() {
                     group.addTask {
                         var random = SystemRandomNumberGenerator()
+                        var answers: [Answer] = []
                         for step in 0..<12 {
                             switch (index + step) % 3 {
-                            case 0: _ = try await server.join(tournament, as: guest, count: 1 + Int(random.next() % 3))
-                            case 1: _ = try await server.call(
+                            case 0:
+                                let joined = try await server.join(tournament, as: guest, count: 1 + Int(random.next() % 3))
+                                answers.append(Answer("join", joined))
+                            case 1:
+                                let withdrawn = try await server.call(
                                     .post, "/topdog/wallet/withdrawals", as: guest, body: #"{"amount_cents":\#(500 + random.next() % 2_000),"idempotency_key":"w-\#(step)"}"#)
-                            default: _ = try await server.deposit(Int(100 + random.next() % 900) * 10, for: guest)
+                                answers.append(Answer("withdrawal", withdrawn))
+                            default:
+                                let deposited = try await server.deposit(Int(100 + random.next() % 900) * 10, for: guest)
+                                answers.append(Answer("deposit", deposited))
                             }
                         }
+                        return answers
                     }
                 }
-                try await group.waitForAll()
+                return try await group.reduce(into: []) { $0 += $1 }
             }
+            for answer in answers {
+                #expect(
+                    answer.status == 201 || (answer.kind != "deposit" && answer.status == 409 && answer.code == "insufficient_balance"),
+                    "\(answer.kind): \(answer.status) \(answer.code ?? "")")
+            }
+            #expect(answers.contains { $0.kind == "withdrawal" && $0.status == 201 }, "some withdrawals went through")
             let books = try await server.books()
             #expect(books.total == 0, "the books balance to the cent")
             #expect(books.consistent, "every balance is the sum of its postings")
@@ -117,6 +132,19 @@ struct ManyNodeDraftTests {
                     .decode(column: "entries", as: Int.self)
                 #expect(counted == entries)
             }
+        }
+    }
+
+    /// What one money request answered: its status and error code.
+    struct Answer: Sendable {
+        var kind: String
+        var status: Int
+        var code: String?
+
+        init(_ kind: String, _ answer: (status: Int, json: [String: Any])) {
+            self.kind = kind
+            self.status = answer.status
+            self.code = (answer.json["error"] as? [String: Any])?["code"] as? String
         }
     }
 

@@ -16,7 +16,7 @@ struct SeasonTests {
             let tournament = try await server.tournament(
                 fee: 1_000, extra: #","teams":2,"rounds":7,"countdown_seconds":0,"prizes":[1500,300]"#)
             let guests = [try await server.guest(), try await server.guest()]
-            for guest in guests { _ = try await server.deposit(1_000, for: guest) }
+            for guest in guests { #expect(try await server.deposit(1_000, for: guest).json["status"] as? String == "settled") }
             let room = try await server.fillRoom(tournament, with: guests)
             let early = try await server.call(.post, "/admin/topdog/tournaments/\(tournament)/complete", as: try await server.admin())
             #expect(early.status == 409 && (early.json["error"] as? [String: Any])?["code"] as? String == "drafts_running")
