@@ -31,9 +31,27 @@ enum Products {
     static let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
     static let nioSSL: Target.Dependency = .product(name: "NIOSSL", package: "swift-nio-ssl")
     static let x509: Target.Dependency = .product(name: "X509", package: "swift-certificates")
+    static let dependencies: Target.Dependency = .product(name: "Dependencies", package: "swift-dependencies")
+    /// Routes a dependency's `reportIssue` (an unset test value) into Swift Testing as a failure.
+    static let dependenciesTestSupport: Target.Dependency = .product(name: "DependenciesTestSupport", package: "swift-dependencies")
+    static let concurrencyExtras: Target.Dependency = .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")
 }
 
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// Whether this build may use unsafe flags: only a Linux build of this package itself. SwiftPM
+/// refuses unsafe flags in a package another one depends on (it is then under a `checkouts`
+/// folder), and every app build happens on Apple's systems, so no target an app links carries one.
+let developmentBuildHere: Bool = {
+    #if os(Linux)
+    return !Context.packageDirectory.contains("/checkouts/")
+    #else
+    return false
+    #endif
+}()
+
+/// The rules, optimised even in debug builds here: the property tests play thousands of games.
+let optimisedInDebug: [SwiftSetting] = developmentBuildHere ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+/// The generator always shards its output; empty shards warn about unused imports.
+let generatedCodeQuiet: [SwiftSetting] = developmentBuildHere ? [.unsafeFlags(["-suppress-warnings"])] : []
 
 enum Platforms {
     static let apple: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS]
@@ -41,7 +59,9 @@ enum Platforms {
 
 let package = Package(
     name: "parlor",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // iOS 17 is the apps' floor (Observation). macOS 15 because the server targets use the
+    // Synchronization module's Mutex; no app runs on macOS.
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .executable(name: "parlor", targets: ["parlor"]),
         .executable(name: "parlor-loadtest", targets: ["parlor-loadtest"]),
@@ -57,6 +77,20 @@ let package = Package(
         .library(name: "StatsSync", targets: ["StatsSync"]),
         .library(name: "Social", targets: ["Social"]),
         .library(name: "ParlorClient", targets: ["ParlorClient"]),
+        .library(name: "PartyNetwork", targets: ["PartyNetwork"]),
+        // The apps' layer: feature models (Linux and iOS) and their SwiftUI views (Apple only).
+        .library(name: "AppFoundation", targets: ["AppFoundation"]),
+        .library(name: "QuortexFeature", targets: ["QuortexFeature"]),
+        .library(name: "PartyFeature", targets: ["PartyFeature"]),
+        .library(name: "TopDogFeature", targets: ["TopDogFeature"]),
+        .library(name: "TandemFeature", targets: ["TandemFeature"]),
+        .library(name: "PubGamesFeature", targets: ["PubGamesFeature"]),
+        .library(name: "AppFoundationUI", targets: ["AppFoundationUI"]),
+        .library(name: "QuortexUI", targets: ["QuortexUI"]),
+        .library(name: "PartyUI", targets: ["PartyUI"]),
+        .library(name: "TopDogUI", targets: ["TopDogUI"]),
+        .library(name: "TandemUI", targets: ["TandemUI"]),
+        .library(name: "PubGamesUI", targets: ["PubGamesUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
@@ -88,6 +122,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        // The apps' dependency seam (struct-of-closures dependencies with live and test values) and its lock.
+        .package(url: "https://github.com/pointfreeco/swift-dependencies.git", from: "1.17.1", traits: ["Clocks", "Foundation"]),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras.git", from: "1.4.3"),
         // Tests only: reads asyncapi.yaml, the real-time half of the contract.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
@@ -114,6 +151,7 @@ let package = Package(
             name: "GameSession",
             dependencies: [
                 "GameCore", "PlayerProfiles", Products.compressNIO, Products.nioCore, Products.crypto, Products.logging,
+                Products.concurrencyExtras,
             ], swiftSettings: strict),
         // What a process has cost: CPU seconds and resident memory (for /metrics and the load test).
         .target(name: "ProcessStats", swiftSettings: strict),
@@ -122,17 +160,20 @@ let package = Package(
             name: "PartyNetwork",
             dependencies: [
                 "GameCore", "GameSession", Products.nioCore, Products.nioPosix, Products.crypto,
-                Products.logging,
+                Products.logging, Products.concurrencyExtras,
             ], swiftSettings: strict),
-        // Terminal play: screens and an offline bot table for `parlor play`, pure and tested without a tty.
+        // Terminal play: renders the feature models in a terminal (keys to intents, state to text) for
+        // `parlor play` and `parlor party`; tested without a tty.
         .target(
-            name: "TerminalPlay", dependencies: ["GameCore", "GameSession", "PlayerProfiles", "Quortex", "CrazyEights"], swiftSettings: strict),
+            name: "TerminalPlay",
+            dependencies: [
+                "GameCore", "GameSession", "PlayerProfiles", "Quortex", "CrazyEights", "AppFoundation", "QuortexFeature", "PartyFeature",
+            ], swiftSettings: strict),
         // Wire: the REST contract, generated from openapi.yaml at build time.
         .target(
             name: "ParlorAPI",
             dependencies: ["StatsSync", Products.openAPIRuntime],
-            // The generator always shards its output; empty shards warn about unused imports.
-            swiftSettings: strict + [.unsafeFlags(["-suppress-warnings"])],
+            swiftSettings: strict + generatedCodeQuiet,
             plugins: [
                 .plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"),
                 "EmbedOpenAPIDocument",
@@ -150,6 +191,42 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession", condition: .when(platforms: Platforms.apple)),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(platforms: [.linux])),
             ], swiftSettings: strict),
+        // Features: the apps' logic, built and tested on Linux. AppFoundation is what every product
+        // shares (session, errors, network state, deep links, formatting, the dependency seam); each
+        // product's module holds its screens' models: @MainActor @Observable, intents and derived state.
+        .target(
+            name: "AppFoundation",
+            dependencies: [
+                "ParlorClient", "ParlorAPI", "GameCore", "GameSession", "PlayerProfiles", Products.dependencies, Products.concurrencyExtras,
+                Products.openAPIRuntime, Products.crypto,
+            ], swiftSettings: strict),
+        .target(
+            name: "QuortexFeature",
+            dependencies: ["AppFoundation", "Quortex", "GameCore", "GameSession", "ParlorClient", "ParlorAPI", "PlayerProfiles", Products.dependencies],
+            swiftSettings: strict),
+        .target(
+            name: "PartyFeature",
+            dependencies: [
+                "AppFoundation", "CrazyEights", "GameCore", "GameSession", "PartyNetwork", "PlayerProfiles", "ParlorClient", "ParlorAPI",
+                Products.dependencies, Products.logging,
+            ], swiftSettings: strict),
+        .target(
+            name: "TopDogFeature", dependencies: ["AppFoundation", "BestBall", "ParlorClient", "ParlorAPI", Products.dependencies],
+            swiftSettings: strict),
+        .target(
+            name: "TandemFeature", dependencies: ["AppFoundation", "StatsSync", "ParlorClient", "ParlorAPI", Products.dependencies],
+            swiftSettings: strict),
+        .target(
+            name: "PubGamesFeature", dependencies: ["AppFoundation", "ParlorClient", "ParlorAPI", Products.dependencies],
+            swiftSettings: strict),
+        // Faces on iOS: each product's SwiftUI views. Every file is inside `#if canImport(SwiftUI)`,
+        // so here they build empty; AppShellTests type-checks them against Apps/SwiftUICheck.
+        .target(name: "AppFoundationUI", dependencies: ["AppFoundation"], swiftSettings: strict),
+        .target(name: "QuortexUI", dependencies: ["AppFoundationUI", "AppFoundation", "QuortexFeature"], swiftSettings: strict),
+        .target(name: "PartyUI", dependencies: ["AppFoundationUI", "AppFoundation", "PartyFeature"], swiftSettings: strict),
+        .target(name: "TopDogUI", dependencies: ["AppFoundationUI", "AppFoundation", "TopDogFeature"], swiftSettings: strict),
+        .target(name: "TandemUI", dependencies: ["AppFoundationUI", "AppFoundation", "TandemFeature"], swiftSettings: strict),
+        .target(name: "PubGamesUI", dependencies: ["AppFoundationUI", "AppFoundation", "PubGamesFeature"], swiftSettings: strict),
         // Storage: one SQL code path over SQLite and PostgreSQL, with versioned migrations.
         .target(
             name: "ParlorDatabase",
@@ -255,6 +332,7 @@ let package = Package(
                 Products.nioHTTP1, Products.nioPosix, "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
                 "Quortex", "CrazyEights", "TerminalPlay", "PartyNetwork", "PlayerProfiles", "ProcessStats", Products.hummingbird, Products.hummingbirdWebSocket, Products.argumentParser,
+                "AppFoundation", "QuortexFeature", "PartyFeature",
                 Products.serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ], swiftSettings: strict),
         // The load generator: bot games over WebSockets against a running server; a client, so
@@ -290,8 +368,51 @@ let package = Package(
                 Products.crypto,
             ], swiftSettings: strict),
         .testTarget(
-            name: "TerminalPlayTests", dependencies: ["TerminalPlay", "Quortex", "CrazyEights", "GameCore", "GameSession"],
+            name: "TerminalPlayTests",
+            dependencies: ["TerminalPlay", "Quortex", "CrazyEights", "GameCore", "GameSession", "AppFoundation", "QuortexFeature", "PartyFeature"],
             swiftSettings: strict),
+        .testTarget(
+            name: "AppFoundationTests",
+            dependencies: [
+                "AppFoundation", "ParlorClient", "ParlorAPI", "GameCore", Products.dependencies, Products.openAPIRuntime, Products.httpTypes,
+                Products.crypto,
+                // The online flow against a real server on an ephemeral port.
+                "GameSession", "PlayerProfiles", "Quortex", "CrazyEights", "ParlorServer", "ParlorDatabase", "ServerTestSupport",
+                "ParlorTestSupport", Products.hummingbirdTesting, Products.logging, Products.dependenciesTestSupport,
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "QuortexFeatureTests",
+            dependencies: [
+                "QuortexFeature", "AppFoundation", "Quortex", "GameCore", "GameSession", Products.dependencies, Products.dependenciesTestSupport,
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PartyFeatureTests",
+            dependencies: [
+                "PartyFeature", "AppFoundation", "CrazyEights", "GameCore", "GameSession", "PlayerProfiles", Products.dependencies,
+                // The party flows over real TCP, and hybrid play against a real server on an ephemeral port.
+                "PartyNetwork", "ParlorClient", "Quortex", "ParlorServer", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport",
+                Products.hummingbirdTesting, Products.logging, Products.dependenciesTestSupport,
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ProductFeatureTests",
+            dependencies: [
+                "TopDogFeature", "TandemFeature", "PubGamesFeature", "AppFoundation", "ParlorClient", "ParlorAPI", "StatsSync",
+                Products.dependencies, Products.openAPIRuntime, Products.httpTypes, Products.dependenciesTestSupport,
+            ],
+            swiftSettings: strict),
+        // The apps' shell, checked where SwiftUI does not exist: the views type-check against the
+        // stand-in, and project.yml names only files that exist.
+        // The UI targets are dependencies only so that they, and the feature modules under them, are
+        // built before the check reads their modules; on Linux they are empty.
+        .testTarget(
+            name: "AppShellTests",
+            dependencies: [
+                "ParlorTestSupport", .product(name: "Yams", package: "Yams"),
+                "AppFoundationUI", "QuortexUI", "PartyUI", "TopDogUI", "TandemUI", "PubGamesUI", "AppFoundation",
+            ], swiftSettings: strict),
         .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle", "CPUBoundTrait"], swiftSettings: strict),
         // A plain, slow reading of the Quortex rules that the tests hold the fast engine to.
         .target(
@@ -315,6 +436,15 @@ let package = Package(
                 Products.hummingbirdWebSocket, .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 "GameCore", "Quortex", "CrazyEights", Products.serviceLifecycle, Products.openAPIRuntime, Products.nioCore, Products.nioPosix,
                 .product(name: "Yams", package: "Yams"), Products.x509, Products.crypto, Products.asn1,
+            ], swiftSettings: strict),
+        // The SDK's own behaviour (sessions, refresh, the offline queue, resume, the move path)
+        // against the real server on an ephemeral port.
+        .testTarget(
+            name: "ParlorClientTests",
+            dependencies: [
+                "ParlorClient", "ParlorAPI", "ParlorServer", "ParlorAccounts", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport",
+                "GameCore", "GameSession", "Quortex", "CrazyEights", Products.hummingbirdTesting, Products.openAPIRuntime,
+                Products.openAPIAsyncHTTPClient, Products.asyncHTTPClient, Products.httpTypes, Products.nioCore,
             ], swiftSettings: strict),
         .testTarget(
             name: "StatsSyncTests",

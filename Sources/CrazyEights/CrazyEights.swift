@@ -14,11 +14,11 @@ public enum CrazyEights: GameModule {
     public typealias Action = CrazyEightsAction
     public typealias View = CrazyEightsView
 
-    public static let id: GameID = "crazy-eights"
+    public static let gameType: GameType = "crazy-eights"
     public static let engineVersion = 1
 
     public static let catalogEntry = GameCatalogEntry(
-        id: id, displayName: "Crazy Eights", symbol: "suit.club.fill", minPlayers: 2, maxPlayers: 8, difficulty: .easy)
+        id: gameType, displayName: "Crazy Eights", symbol: "suit.club.fill", minPlayers: 2, maxPlayers: 8, difficulty: .easy)
 
     public static let policy = GamePolicy(
         minPlayers: 2, maxPlayers: 8, isTurnBased: true, allowsRejoin: true, supportsSpectators: true)

@@ -4,7 +4,7 @@ public struct GameCatalogEntry: Codable, Hashable, Sendable {
         case easy, medium, hard
     }
 
-    public var id: GameID
+    public var id: GameType
     public var displayName: String
     /// An SF Symbols name; the apps render it, the server only passes it on.
     public var symbol: String
@@ -13,7 +13,7 @@ public struct GameCatalogEntry: Codable, Hashable, Sendable {
     public var difficulty: Difficulty
 
     public init(
-        id: GameID, displayName: String, symbol: String, minPlayers: Int, maxPlayers: Int,
+        id: GameType, displayName: String, symbol: String, minPlayers: Int, maxPlayers: Int,
         difficulty: Difficulty
     ) {
         self.id = id

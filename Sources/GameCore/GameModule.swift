@@ -10,7 +10,7 @@ public protocol GameModule: Sendable {
     /// What one player (or a spectator) may see of a `State`: nothing secret.
     associatedtype View: Codable & Equatable & Sendable
 
-    static var id: GameID { get }
+    static var gameType: GameType { get }
     /// Raised whenever the rules change what a recorded game means; records of another version
     /// are refused with `versionMismatch` rather than replayed differently.
     static var engineVersion: Int { get }
@@ -95,7 +95,7 @@ extension GameModule {
     public static func checkVersion(of settings: Settings) throws(GameError) {
         guard settings.settingsVersion == Settings.currentVersion else {
             throw .versionMismatch(
-                "\(id) settings version \(settings.settingsVersion) is not \(Settings.currentVersion), the version this build plays")
+                "\(gameType) settings version \(settings.settingsVersion) is not \(Settings.currentVersion), the version this build plays")
         }
     }
 

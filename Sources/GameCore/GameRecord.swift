@@ -13,7 +13,7 @@ public struct SeatedAction<Action: Codable & Hashable & Sendable>: Codable, Hash
 /// sat where, and every action in order. `outcome` is informational; a replay that ends
 /// differently is a `desync`.
 public struct GameRecord<Module: GameModule>: Codable, Hashable, Sendable {
-    public var game: GameID
+    public var game: GameType
     public var engineVersion: Int
     public var settings: Module.Settings
     public var seed: GameSeed
@@ -31,7 +31,7 @@ public struct GameRecord<Module: GameModule>: Codable, Hashable, Sendable {
         settings: Module.Settings, seed: GameSeed, seats: [GamePlayer],
         actions: [SeatedAction<Module.Action>] = [], outcome: GameOutcome? = nil
     ) {
-        self.game = Module.id
+        self.game = Module.gameType
         self.engineVersion = Module.engineVersion
         self.settings = settings
         self.seed = seed
@@ -51,12 +51,12 @@ public struct GameRecord<Module: GameModule>: Codable, Hashable, Sendable {
 
     /// Replays the record, handing `visit` the initial state and the state after each action.
     public func replay(_ visit: (Module.State) -> Void) throws(GameError) {
-        guard game == Module.id else {
-            throw .unsupportedGameVersion("this is a \(game) record, not \(Module.id)")
+        guard game == Module.gameType else {
+            throw .unsupportedGameVersion("this is a \(game) record, not \(Module.gameType)")
         }
         guard engineVersion == Module.engineVersion else {
             throw .versionMismatch(
-                "the record was played on \(Module.id) engine \(engineVersion); this build plays engine \(Module.engineVersion)")
+                "the record was played on \(Module.gameType) engine \(engineVersion); this build plays engine \(Module.engineVersion)")
         }
         try Module.checkVersion(of: settings)
         var state = try Module.initialState(players: seats, settings: settings, seed: seed)

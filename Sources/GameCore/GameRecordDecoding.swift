@@ -6,7 +6,7 @@
 
 /// What replaying a record of any registered game found.
 public struct ReplaySummary: Codable, Hashable, Sendable {
-    public var game: GameID
+    public var game: GameType
     public var engineVersion: Int
     public var actionCount: Int
     public var outcome: GameOutcome?
@@ -17,7 +17,7 @@ extension GameRegistry {
     /// engine version; only the record's `game_type` and `engine_version` fields are read.
     public func module(forRecordJSON data: Data) throws(GameError) -> any GameModule.Type {
         struct Header: Decodable {
-            var game: GameID
+            var game: GameType
             var engineVersion: Int
             private enum CodingKeys: String, CodingKey { case game = "game_type", engineVersion = "engine_version" }
         }
@@ -42,7 +42,7 @@ extension GameModule {
         let record = try decodeRecord(data)
         let state = try record.replay()
         return ReplaySummary(
-            game: id, engineVersion: engineVersion, actionCount: record.actions.count, outcome: outcome(of: state))
+            game: gameType, engineVersion: engineVersion, actionCount: record.actions.count, outcome: outcome(of: state))
     }
 }
 

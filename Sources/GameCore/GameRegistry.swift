@@ -1,8 +1,8 @@
 /// The games this build can play, by id. A lobby or server looks a game up here before accepting
 /// it; an unknown id is refused with `unsupportedGameVersion`.
 public struct GameRegistry: Sendable {
-    private var modules: [GameID: any GameModule.Type] = [:]
-    private var order: [GameID] = []
+    private var modules: [GameType: any GameModule.Type] = [:]
+    private var order: [GameType] = []
 
     public init() {}
 
@@ -12,12 +12,12 @@ public struct GameRegistry: Sendable {
 
     /// Registers a module; registering the same id again replaces it.
     public mutating func register(_ module: any GameModule.Type) {
-        if modules.updateValue(module, forKey: module.id) == nil {
-            order.append(module.id)
+        if modules.updateValue(module, forKey: module.gameType) == nil {
+            order.append(module.gameType)
         }
     }
 
-    public func module(for id: GameID) throws(GameError) -> any GameModule.Type {
+    public func module(for id: GameType) throws(GameError) -> any GameModule.Type {
         guard let module = modules[id] else {
             throw .unsupportedGameVersion("this build does not have the game \"\(id)\"")
         }
@@ -25,7 +25,7 @@ public struct GameRegistry: Sendable {
     }
 
     /// Refuses an unknown game, or a known game of another engine version.
-    public func check(_ id: GameID, engineVersion: Int) throws(GameError) {
+    public func check(_ id: GameType, engineVersion: Int) throws(GameError) {
         let module = try module(for: id)
         guard module.engineVersion == engineVersion else {
             throw .versionMismatch(
@@ -35,7 +35,7 @@ public struct GameRegistry: Sendable {
 
     /// Each game's engine version: what a client announces when it joins a host, so the host can
     /// refuse a client that lacks its game or plays another version of it.
-    public var engineVersions: [GameID: Int] {
+    public var engineVersions: [GameType: Int] {
         modules.mapValues { $0.engineVersion }
     }
 

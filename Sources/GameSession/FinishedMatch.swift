@@ -8,20 +8,20 @@ import struct Foundation.UUID
 /// so however often the final state arrives, the profile counts the game once.
 public struct FinishedMatch: Hashable, Sendable {
     public var matchId: UUID
-    public var gameId: GameID
+    public var gameType: GameType
     public var seat: Int?
     public var outcome: GameOutcome
 
-    public init(matchId: UUID, gameId: GameID, seat: Int?, outcome: GameOutcome) {
+    public init(matchId: UUID, gameType: GameType, seat: Int?, outcome: GameOutcome) {
         self.matchId = matchId
-        self.gameId = gameId
+        self.gameType = gameType
         self.seat = seat
         self.outcome = outcome
     }
 
     /// What the profile records; nil for a spectator, who has no result.
     public func finishedGame(at date: Date) -> FinishedGame? {
-        seat.map { FinishedGame(id: matchId, gameId: gameId, outcome: outcome, seat: $0, finishedAt: date) }
+        seat.map { FinishedGame(id: matchId, gameType: gameType, outcome: outcome, seat: $0, finishedAt: date) }
     }
 }
 

@@ -136,7 +136,7 @@ extension Components.Schemas.SyncVersionVector {
     }
 }
 
-extension GameStats {
+extension PuzzleStats {
     /// The statistics a summary carries.
     public init(wire: Components.Schemas.SyncStats) throws(StatsSyncWireError) {
         var problems: [StatsEventProblem] = []
@@ -168,7 +168,7 @@ extension GameStats {
 }
 
 extension Components.Schemas.SyncStats {
-    public init(_ stats: GameStats) {
+    public init(_ stats: PuzzleStats) {
         self.init(
             gamesPlayed: stats.gamesPlayed, wins: stats.wins, currentStreak: stats.currentStreak, bestStreak: stats.bestStreak,
             averageWinSeconds: stats.averageWinSeconds,

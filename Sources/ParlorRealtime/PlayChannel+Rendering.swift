@@ -103,7 +103,7 @@ extension PlayChannel {
         let seat = game.seat(of: user)
         let engine = game.engine
         let state = RealtimeState(
-            game: game.id, gameType: game.row.gameID, seq: game.row.seq, status: game.row.status.rawValue, seat: seat,
+            game: game.id, gameType: game.row.gameType, seq: game.row.seq, status: game.row.status.rawValue, seat: seat,
             seats: Self.seats(of: game), view: try game.current.map { GameValue(try engine.view(of: $0, seat: seat)) },
             missed: missed.map { entry in
                 RealtimeMoveRecord(

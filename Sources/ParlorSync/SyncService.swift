@@ -43,7 +43,7 @@ package struct SyncService: Sendable {
     }
 
     struct Summary: Sendable {
-        var stats: GameStats
+        var stats: PuzzleStats
         var settings: [String: String]
         var version: VersionVector
         var eventCount: Int

@@ -7,21 +7,21 @@ import GameCore
 /// message after a reconnect, a replayed session) is recognised and counted once.
 public struct FinishedGame: Codable, Hashable, Sendable {
     public var id: UUID
-    public var gameId: GameID
+    public var gameType: GameType
     public var won: Bool
     public var finishedAt: Date
 
-    public init(id: UUID, gameId: GameID, won: Bool, finishedAt: Date) {
+    public init(id: UUID, gameType: GameType, won: Bool, finishedAt: Date) {
         self.id = id
-        self.gameId = gameId
+        self.gameType = gameType
         self.won = won
         self.finishedAt = finishedAt
     }
 
     /// The game as seen from `seat`: won when the outcome names that seat among its winners,
     /// so a shared win (a tie) is a win for each winner and a game nobody won is a loss.
-    public init(id: UUID, gameId: GameID, outcome: GameOutcome, seat: Int, finishedAt: Date) {
-        self.init(id: id, gameId: gameId, won: outcome.isWin(for: seat), finishedAt: finishedAt)
+    public init(id: UUID, gameType: GameType, outcome: GameOutcome, seat: Int, finishedAt: Date) {
+        self.init(id: id, gameType: gameType, won: outcome.isWin(for: seat), finishedAt: finishedAt)
     }
 }
 

@@ -8,7 +8,9 @@ import GameCore
 
 extension PlayerProfile {
     private enum CodingKeys: String, CodingKey {
-        case id, username, avatar, globalStats, statsByGameId, ownedProductIDs, recordedGameIds
+        case id, username, avatar, globalStats, ownedProductIDs, recordedGameIds
+        /// The seed's name, kept so every profile written so far still reads.
+        case statsByGameType = "statsByGameId"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -18,7 +20,7 @@ extension PlayerProfile {
             username: try container.decode(String.self, forKey: .username),
             avatar: try container.decodeIfPresent(AvatarConfig.self, forKey: .avatar) ?? AvatarConfig(),
             globalStats: try container.decodeIfPresent(GlobalStats.self, forKey: .globalStats) ?? GlobalStats(),
-            statsByGameId: try container.decodeIfPresent([GameID: GameStats].self, forKey: .statsByGameId) ?? [:],
+            statsByGameType: try container.decodeIfPresent([GameType: GameStats].self, forKey: .statsByGameType) ?? [:],
             ownedProductIDs: try container.decodeIfPresent(Set<String>.self, forKey: .ownedProductIDs) ?? [],
             recordedGameIDs: try container.decodeIfPresent([UUID].self, forKey: .recordedGameIds) ?? [])
     }
@@ -29,7 +31,7 @@ extension PlayerProfile {
         try container.encode(username, forKey: .username)
         try container.encode(avatar, forKey: .avatar)
         try container.encode(globalStats, forKey: .globalStats)
-        try container.encode(statsByGameId, forKey: .statsByGameId)
+        try container.encode(statsByGameType, forKey: .statsByGameType)
         // Sorted, because a Set's order changes from run to run and the same profile should
         // always produce the same bytes (no spurious backup uploads, comparable files).
         try container.encode(ownedProductIDs.sorted(), forKey: .ownedProductIDs)

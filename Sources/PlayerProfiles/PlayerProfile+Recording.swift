@@ -24,7 +24,7 @@ extension PlayerProfile {
         guard !hasRecorded(result.id) else { return false }
         globalStats.totalGamesPlayed += 1
         if result.won { globalStats.totalWins += 1 }
-        statsByGameId[result.gameId, default: GameStats()].record(won: result.won, finishedAt: result.finishedAt)
+        statsByGameType[result.gameType, default: GameStats()].record(won: result.won, finishedAt: result.finishedAt)
         recordedGameIDs.append(result.id)
         if recordedGameIDs.count > Self.recordedGameLimit {
             recordedGameIDs.removeFirst(recordedGameIDs.count - Self.recordedGameLimit)

@@ -10,7 +10,7 @@ public struct PlayerProfile: Codable, Identifiable, Hashable, Sendable {
     public var username: String
     public var avatar: AvatarConfig
     public var globalStats: GlobalStats
-    public var statsByGameId: [GameID: GameStats]
+    public var statsByGameType: [GameType: GameStats]
     public var ownedProductIDs: Set<String>
     /// The ids of the most recently recorded finished games, oldest first, at most
     /// `recordedGameLimit` of them: what makes `recordGame(_:)` count each game once.
@@ -19,14 +19,14 @@ public struct PlayerProfile: Codable, Identifiable, Hashable, Sendable {
 
     public init(
         id: UUID = UUID(), username: String, avatar: AvatarConfig = AvatarConfig(),
-        globalStats: GlobalStats = GlobalStats(), statsByGameId: [GameID: GameStats] = [:],
+        globalStats: GlobalStats = GlobalStats(), statsByGameType: [GameType: GameStats] = [:],
         ownedProductIDs: Set<String> = [], recordedGameIDs: [UUID] = []
     ) {
         self.id = id
         self.username = username
         self.avatar = avatar
         self.globalStats = globalStats
-        self.statsByGameId = statsByGameId
+        self.statsByGameType = statsByGameType
         self.ownedProductIDs = ownedProductIDs
         self.recordedGameIDs = Array(recordedGameIDs.suffix(Self.recordedGameLimit))
     }

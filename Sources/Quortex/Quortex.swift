@@ -13,11 +13,11 @@ public enum Quortex: GameModule {
     public typealias Action = QuortexAction
     public typealias View = QuortexView
 
-    public static let id: GameID = "quortex"
+    public static let gameType: GameType = "quortex"
     public static let engineVersion = 1
 
     public static let catalogEntry = GameCatalogEntry(
-        id: id, displayName: "Quortex", symbol: "hexagon", minPlayers: 2, maxPlayers: 6, difficulty: .medium)
+        id: gameType, displayName: "Quortex", symbol: "hexagon", minPlayers: 2, maxPlayers: 6, difficulty: .medium)
 
     public static let policy = GamePolicy(
         minPlayers: 2, maxPlayers: 6, isTurnBased: true, allowsRejoin: true, supportsSpectators: true)

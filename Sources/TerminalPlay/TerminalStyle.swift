@@ -19,6 +19,10 @@ public struct TerminalStyle: Sendable {
     public func cursor(_ text: String) -> String { apply("7", text) }
     public func warning(_ text: String) -> String { apply("33;1", text) }
     public func red(_ text: String) -> String { apply("31", text) }
+    /// A 24-bit colour, so a seat's flows show in the same colour as in the SVG and the apps.
+    public func rgb(_ text: String, red: UInt8, green: UInt8, blue: UInt8, bold: Bool = false) -> String {
+        apply("38;2;\(red);\(green);\(blue)" + (bold ? ";1" : ""), text)
+    }
 
     private func apply(_ code: String, _ text: String) -> String {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -88,8 +88,8 @@ enum LoadtestGameChoice: CaseIterable {
     /// What the server calls the game (the module's id).
     var id: String {
         switch self {
-        case .quortex: Quortex.id.rawValue
-        case .crazyEights: CrazyEights.id.rawValue
+        case .quortex: Quortex.gameType.rawValue
+        case .crazyEights: CrazyEights.gameType.rawValue
         }
     }
 

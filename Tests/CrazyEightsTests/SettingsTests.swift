@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func catalogueAndPolicy() {
-        #expect(CrazyEights.id == "crazy-eights")
+        #expect(CrazyEights.gameType == "crazy-eights")
         #expect(CrazyEights.engineVersion == 1)
         #expect(CrazyEights.catalogEntry.displayName == "Crazy Eights")
         #expect(CrazyEights.catalogEntry.minPlayers == 2 && CrazyEights.catalogEntry.maxPlayers == 8)

@@ -28,7 +28,7 @@ enum CountAction: Codable, Hashable, Sendable {
 extension CountRules {
     static var engineVersion: Int { 1 }
     static var catalogEntry: GameCatalogEntry {
-        GameCatalogEntry(id: id, displayName: "Count", symbol: "plus", minPlayers: 2, maxPlayers: 4, difficulty: .easy)
+        GameCatalogEntry(id: gameType, displayName: "Count", symbol: "plus", minPlayers: 2, maxPlayers: 4, difficulty: .easy)
     }
     static var policy: GamePolicy { GamePolicy(minPlayers: 2, maxPlayers: 4, isTurnBased: true, allowsRejoin: true, supportsSpectators: true) }
     static func defaultSettings(playerCount: Int) -> CountSettings { CountSettings() }
@@ -73,10 +73,10 @@ extension CountState {
     }
 }
 
-enum PlainCount: CountRules { static let id: GameID = "plain-count" }
+enum PlainCount: CountRules { static let gameType: GameType = "plain-count" }
 
 enum QuittableCount: CountRules {
-    static let id: GameID = "quittable-count"
+    static let gameType: GameType = "quittable-count"
     static func resignAction(for seat: Int, in state: CountState) -> CountAction? { .quit }
 }
 
@@ -87,49 +87,49 @@ enum QuittableCount: CountRules {
 
     @Test func aClientIDIsAppliedOnceAndARepeatAnswersItsSeq() throws {
         var table = try table()
-        guard case .applied(let entries, let states) = try table.submit(.add(2), by: 0, clientID: "c-1") else {
+        guard case .applied(let entries, let states) = try table.submit(.add(2), by: 0, moveID: "c-1") else {
             Issue.record("expected the move to apply")
             return
         }
-        #expect(entries == [TableEntry(seq: 1, seat: 0, kind: .action, action: .add(2), clientID: "c-1")])
+        #expect(entries == [TableEntry(seq: 1, seat: 0, kind: .action, action: .add(2), moveID: "c-1")])
         #expect(states.last == table.state && table.state.total == 2 && table.seq == 1)
         let before = table
-        #expect(try table.submit(.add(1), by: 0, clientID: "c-1") == .repeated(seq: 1))
+        #expect(try table.submit(.add(1), by: 0, moveID: "c-1") == .repeated(seq: 1))
         #expect(table.state == before.state && table.seq == 1, "a repeat changes nothing, even with another action")
     }
 
     @Test func aRefusedActionLeavesTheTableAsItWas() throws {
         var table = try table()
         let before = table
-        #expect(throws: GameError.notYourTurn("seat 0 is to move")) { try table.submit(.add(1), by: 1, clientID: "x") }
-        #expect(throws: GameError.invalidAction("add 1 or 2")) { try table.submit(.add(5), by: 0, clientID: "y") }
+        #expect(throws: GameError.notYourTurn("seat 0 is to move")) { try table.submit(.add(1), by: 1, moveID: "x") }
+        #expect(throws: GameError.invalidAction("add 1 or 2")) { try table.submit(.add(5), by: 0, moveID: "y") }
         #expect(table.state == before.state && table.seq == 0 && table.appliedSeq(of: "x", seat: 1) == nil)
     }
 
     @Test func aSeatWithoutAResignActionIsResignedByTheTableAndPlayedOnAutopilot() throws {
         var table = try table(players: 3)
-        guard case .applied(let resigning, _) = try table.resign(seat: 1, clientID: "r") else { return }
-        #expect(resigning == [TableEntry(seq: 1, seat: 1, kind: .resign, action: nil, clientID: "r")])
+        guard case .applied(let resigning, _) = try table.resign(seat: 1, moveID: "r") else { return }
+        #expect(resigning == [TableEntry(seq: 1, seat: 1, kind: .resign, action: nil, moveID: "r")])
         #expect(table.resigned == [1] && table.outcome == nil)
-        #expect(throws: GameError.gameOver("you have resigned from this game")) { try table.submit(.add(1), by: 1, clientID: nil) }
+        #expect(throws: GameError.gameOver("you have resigned from this game")) { try table.submit(.add(1), by: 1, moveID: nil) }
         // Seat 0 moves; seat 1's turn follows and is played for it, then seat 2 is to move.
-        guard case .applied(let entries, let states) = try table.submit(.add(1), by: 0, clientID: "m") else { return }
+        guard case .applied(let entries, let states) = try table.submit(.add(1), by: 0, moveID: "m") else { return }
         #expect(entries.map(\.seat) == [0, 1] && entries.map(\.kind) == [.action, .timeout] && entries.count == states.count)
         #expect(table.state.turn == 2 && table.seq == 3)
     }
 
     @Test func aGamesOwnResignActionIsPlayed() throws {
         var table = try table(QuittableCount.self, players: 3)
-        guard case .applied(let entries, _) = try table.resign(seat: 0, clientID: "q") else { return }
-        #expect(entries == [TableEntry(seq: 1, seat: 0, kind: .action, action: .quit, clientID: "q")])
+        guard case .applied(let entries, _) = try table.resign(seat: 0, moveID: "q") else { return }
+        #expect(entries == [TableEntry(seq: 1, seat: 0, kind: .action, action: .quit, moveID: "q")])
         #expect(table.state.out == [0] && table.resigned == [0] && table.state.turn == 1)
     }
 
     @Test func allButOneResignedEndsTheGameForTheLastSeat() throws {
         var table = try table(players: 2)
-        _ = try table.resign(seat: 0, clientID: nil)
+        _ = try table.resign(seat: 0, moveID: nil)
         #expect(table.outcome == GameOutcome(winners: [1], winType: .resignation))
-        #expect(throws: GameError.gameOver("the game is over")) { try table.submit(.add(1), by: 1, clientID: nil) }
+        #expect(throws: GameError.gameOver("the game is over")) { try table.submit(.add(1), by: 1, moveID: nil) }
     }
 
     @Test func timeoutsPlayTheAutopilotOrForfeit() throws {
@@ -153,24 +153,24 @@ enum QuittableCount: CountRules {
 
     @Test func theEngineOverJSONPlaysTheSameTable() throws {
         var typed = try table(players: 3)
-        _ = try typed.resign(seat: 2, clientID: "r")
-        guard case .applied(let expected, _) = try typed.submit(.add(2), by: 0, clientID: "m") else { return }
+        _ = try typed.resign(seat: 2, moveID: "r")
+        guard case .applied(let expected, _) = try typed.submit(.add(2), by: 0, moveID: "m") else { return }
         let engine = PlainCount.engine
         let start = try engine.start(settings: engine.settings(nil, players: 3), seed: 9, seats: GamePlayer.seats(3))
         let context = TableContext(state: start, seed: 9, seq: 0, seatCount: 3, resigned: [], applied: [:])
-        guard case .applied(let first, let states, _, let resigned) = try engine.resign(seat: 2, clientID: "r", kind: .action, on: context),
+        guard case .applied(let first, let states, _, let resigned) = try engine.resign(seat: 2, moveID: "r", kind: .action, on: context),
             let after = states.last
         else { return }
         #expect(first.map(\.kind) == [.resign] && resigned == [2])
         let next = TableContext(state: after, seed: 9, seq: 1, seatCount: 3, resigned: resigned, applied: [:])
         let json = Data(try JSONEncoder().encode(CountAction.add(2)))
-        guard case .applied(let entries, _, _, _) = try engine.submit(.json(json), by: 0, clientID: "m", on: next) else { return }
+        guard case .applied(let entries, _, _, _) = try engine.submit(.json(json), by: 0, moveID: "m", on: next) else { return }
         #expect(entries.map(\.seq) == expected.map(\.seq) && entries.map(\.seat) == expected.map(\.seat))
         #expect(entries.map(\.kind) == expected.map(\.kind))
         let decoded = try entries.map { try $0.action.map { try JSONDecoder().decode(CountAction.self, from: Data($0.utf8)) } }
         #expect(decoded == expected.map(\.action))
         let refused = TableContext(state: after, seed: 9, seq: 1, seatCount: 3, resigned: resigned, applied: [0: ["m": 1]])
-        guard case .repeated(1) = try engine.submit(.json(Data("\"nonsense\"".utf8)), by: 0, clientID: "m", on: refused) else {
+        guard case .repeated(1) = try engine.submit(.json(Data("\"nonsense\"".utf8)), by: 0, moveID: "m", on: refused) else {
             Issue.record("a repeat is answered before the action is read")
             return
         }

@@ -24,10 +24,10 @@ enum Nim: GameModule {
 
     typealias Action = Int
 
-    static let id: GameID = "nim"
+    static let gameType: GameType = "nim"
     static let engineVersion = 3
     static let catalogEntry = GameCatalogEntry(
-        id: id, displayName: "Nim", symbol: "circle.grid.3x3", minPlayers: 2, maxPlayers: 2, difficulty: .easy)
+        id: gameType, displayName: "Nim", symbol: "circle.grid.3x3", minPlayers: 2, maxPlayers: 2, difficulty: .easy)
     static let policy = GamePolicy(minPlayers: 2, maxPlayers: 2, isTurnBased: true, allowsRejoin: true, supportsSpectators: false)
 
     static func defaultSettings(playerCount: Int) -> Settings { Settings() }

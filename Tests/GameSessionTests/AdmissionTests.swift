@@ -47,7 +47,7 @@ import Testing
         var table = try await Table<Race>(settings: RaceSettings())
         // A client whose build lists the game on another engine version, one without it, and
         // one whose join request (by hand) says nothing about games.
-        let otherEngine = try await table.addClient(games: [Race.id: 2])
+        let otherEngine = try await table.addClient(games: [Race.gameType: 2])
         let lacking = try await table.addClient(games: ["crazy-eights": 1])
         for index in [otherEngine, lacking] { await table.connect(index) }
         await table.run(for: .seconds(1))
@@ -62,7 +62,7 @@ import Testing
             hostProfile: PlayerProfile(username: "Host"), settings: RaceSettings(),
             configuration: HostConfiguration(lobbyID: "L", appVersion: SemanticVersion(major: 1, minor: 0, patch: 0), firstSeed: 1))
         let now = SessionInstant(sinceOrigin: .zero)
-        func answer(_ appVersion: String, games: [GameID: Int]?) -> [Outgoing] {
+        func answer(_ appVersion: String, games: [GameType: Int]?) -> [Outgoing] {
             host.receive(
                 .joinRequest(profile: PlayerProfile(username: "Old"), appVersion: appVersion, passcodeHash: nil, games: games),
                 from: "p", now: now)
@@ -71,7 +71,7 @@ import Testing
         #expect(answer("2.0.0", games: nil) == unsupported)
         #expect(answer("one", games: nil) == unsupported)
         #expect(answer("1.0.0", games: ["other": 1]) == unsupported)
-        #expect(answer("1.0.0", games: [Race.id: 9]) == unsupported)
+        #expect(answer("1.0.0", games: [Race.gameType: 9]) == unsupported)
         #expect(answer("1.5.0", games: nil).first?.message.kind == "joinAccepted")
     }
 
@@ -86,7 +86,7 @@ import Testing
         let client = SessionClient<StrictRace>(
             configuration: ClientConfiguration(
                 profile: PlayerProfile(username: "Old"), appVersion: SemanticVersion(major: 1, minor: 0, patch: 0),
-                games: [StrictRace.id: 1]),
+                games: [StrictRace.gameType: 1]),
             host: "host", transport: hub.transport(for: "old"), clock: hub.clock)
         await hub.attach(host, as: "host")
         await hub.attach(client, as: "old")

@@ -165,7 +165,7 @@ import Testing
                 try await store.record(match, at: Date(timeIntervalSince1970: 1_800_000_000))
             }
             let profile = try await store.load()
-            let stats = try #require(profile.statsByGameId[CrazyEights.id])
+            let stats = try #require(profile.statsByGameType[CrazyEights.gameType])
             #expect(stats.gamesPlayed == 1 && profile.globalStats.totalGamesPlayed == 1)
             let won = finished.first.map { match in match.seat.map(match.outcome.winners.contains) ?? false } ?? false
             #expect(stats.wins == (won ? 1 : 0))

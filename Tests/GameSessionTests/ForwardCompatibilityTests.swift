@@ -35,7 +35,7 @@ import Testing
         let client = SessionClient<Race>(
             configuration: ClientConfiguration(
                 profile: PlayerProfile(username: "Old"), appVersion: SemanticVersion(major: 1, minor: 0, patch: 0),
-                games: [Race.id: 1]),
+                games: [Race.gameType: 1]),
             host: "host", transport: hub.transport(for: "c"), clock: hub.clock,
             logger: Logger(label: "test") { _ in RecordingHandler(log: log) })
         await client.received(deflate(Data(#"{"type":"confetti","amount":9000}"#.utf8)), from: "host")
@@ -51,7 +51,7 @@ import Testing
 
         // It still works afterwards: a real rejection is applied.
         let lobby = LobbyInfo(
-            id: "L", gameId: Race.id, hostProfile: PlayerProfile(username: "H"), playerProfiles: [], isPrivate: false)
+            id: "L", gameType: Race.gameType, hostProfile: PlayerProfile(username: "H"), playerProfiles: [], isPrivate: false)
         await client.received(try MessageCodec.encode(.lobbyUpdate(lobby)), from: "host")
         await client.received(try MessageCodec.encode(.joinRejected(reason: "Nope")), from: "host")
         #expect(await client.phase == .rejected(reason: "Nope"))

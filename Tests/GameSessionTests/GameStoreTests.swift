@@ -18,7 +18,7 @@ import Testing
             client = ClientSessionCore<Race>(
                 configuration: ClientConfiguration(
                     profile: PlayerProfile(username: "Ann"), appVersion: SemanticVersion(major: 1, minor: 0, patch: 0),
-                    games: [Race.id: 1]),
+                    games: [Race.gameType: 1]),
                 host: "host", now: now)
             deliverToClient(host.connected("c", now: now))
             deliverToClient(try host.receive(#require(setReadyRequest()), from: "c", now: now))
@@ -158,7 +158,7 @@ func statePayloadText(_ frame: Data) throws -> String? {
 func actionPayload(_ message: NetworkMessage) throws -> [String] {
     guard case .gameAction(_, let payload) = message else { return [] }
     let decoded = try JSONDecoder().decode(ActionPayload<Int>.self, from: payload)
-    return ["\(decoded.match)", "\(decoded.actionId)", "\(decoded.action)"]
+    return ["\(decoded.match)", "\(decoded.moveID)", "\(decoded.action)"]
 }
 
 func rejection(_ message: NetworkMessage) throws -> ActionRejection? {

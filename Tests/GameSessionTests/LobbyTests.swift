@@ -15,7 +15,7 @@ import Testing
         for client in table.clients {
             let lobby = try #require(await client.lobby)
             #expect(lobby.playerProfiles.map(\.id) == hostLobby.playerProfiles.map(\.id))
-            #expect(lobby.gameId == Race.id)
+            #expect(lobby.gameType == Race.gameType)
         }
     }
 

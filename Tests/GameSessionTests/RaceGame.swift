@@ -32,7 +32,7 @@ struct RaceView: Codable, Equatable, Sendable {
 extension RaceRules {
     static var engineVersion: Int { 1 }
     static var catalogEntry: GameCatalogEntry {
-        GameCatalogEntry(id: id, displayName: "Race", symbol: "flag", minPlayers: 2, maxPlayers: 4, difficulty: .easy)
+        GameCatalogEntry(id: gameType, displayName: "Race", symbol: "flag", minPlayers: 2, maxPlayers: 4, difficulty: .easy)
     }
 
     static func defaultSettings(playerCount: Int) -> RaceSettings { RaceSettings() }
@@ -83,12 +83,12 @@ extension RaceRules {
 
 /// Race, rejoin allowed.
 enum Race: RaceRules {
-    static let id: GameID = "race"
+    static let gameType: GameType = "race"
     static let policy = GamePolicy(minPlayers: 2, maxPlayers: 4, isTurnBased: true, allowsRejoin: true, supportsSpectators: false)
 }
 
 /// Race whose policy forbids rejoining.
 enum StrictRace: RaceRules {
-    static let id: GameID = "strict-race"
+    static let gameType: GameType = "strict-race"
     static let policy = GamePolicy(minPlayers: 2, maxPlayers: 4, isTurnBased: true, allowsRejoin: false, supportsSpectators: false)
 }

@@ -33,7 +33,7 @@ struct Table<Module: GameModule> {
     @discardableResult
     mutating func addClient(
         name: String? = nil, profile: PlayerProfile? = nil, appVersion: String = "1.3.1", passcode: String? = nil,
-        games: [GameID: Int]? = nil, timeouts: SessionTimeouts = SessionTimeouts()
+        games: [GameType: Int]? = nil, timeouts: SessionTimeouts = SessionTimeouts()
     ) async throws -> Int {
         let index = clients.count
         let profile = profile ?? PlayerProfile(username: name ?? "Player \(index + 1)")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct WireTests {
     static let profile = PlayerProfile(username: "Ada")
     static let lobby = LobbyInfo(
-        id: "L1", gameId: "race", hostProfile: profile, playerProfiles: [profile], readyPlayerIDs: [profile.id],
+        id: "L1", gameType: "race", hostProfile: profile, playerProfiles: [profile], readyPlayerIDs: [profile.id],
         isPrivate: true, activeSettings: Data("{}".utf8))
 
     static let everyKind: [NetworkMessage] = [
@@ -17,12 +17,12 @@ import Testing
         .joinAccepted(lobby),
         .joinRejected(reason: "Wrong passcode"),
         .kickPlayer(playerId: profile.id, reason: nil),
-        .gameAction(gameId: "race", payload: Data([1, 2, 3])),
-        .gameState(gameId: "race", payload: Data("{}".utf8)),
+        .gameAction(gameType: "race", payload: Data([1, 2, 3])),
+        .gameState(gameType: "race", payload: Data("{}".utf8)),
         .setReady(true),
         .heartbeat(lastSeen: StateStamp(match: 1, sequence: 4), lobbyRevision: 7),
         .heartbeat(lastSeen: nil, lobbyRevision: nil),
-        .actionRejected(gameId: "race", payload: Data()),
+        .actionRejected(gameType: "race", payload: Data()),
         .leave,
         .sessionEnded(reason: "bye"),
     ]
@@ -77,7 +77,7 @@ import Testing
         var random = GameRandom(seed: 9)
         let noise = Data((0..<1_500_000).map { _ in UInt8(truncatingIfNeeded: random.next()) })
         #expect {
-            try MessageCodec.encode(.gameState(gameId: "race", payload: noise))
+            try MessageCodec.encode(.gameState(gameType: "race", payload: noise))
         } throws: { error in
             (error as? GameError)?.code == .corruptedPayload
         }
@@ -87,7 +87,7 @@ import Testing
         }
         // Large but compressible is fine: the limit is on the compressed size.
         let zeros = Data(count: 3_000_000)
-        let frame = try MessageCodec.encode(.gameState(gameId: "race", payload: zeros))
+        let frame = try MessageCodec.encode(.gameState(gameType: "race", payload: zeros))
         #expect(frame.count < MessageCodec.maximumFrameBytes)
     }
 

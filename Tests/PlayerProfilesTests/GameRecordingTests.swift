@@ -11,7 +11,7 @@ import Testing
             let counted = profile.recordGame(Fixture.game(number, won: won))
             #expect(counted)
         }
-        let stats = profile.statsByGameId[Fixture.crazyEights]
+        let stats = profile.statsByGameType[Fixture.crazyEights]
         #expect(stats?.gamesPlayed == 8)
         #expect(stats?.wins == 6)
         #expect(stats?.losses == 2)
@@ -25,8 +25,8 @@ import Testing
         profile.recordGame(Fixture.game(1, won: true))
         profile.recordGame(Fixture.game(2, won: true))
         profile.recordGame(Fixture.game(3, won: false))
-        #expect(profile.statsByGameId[Fixture.crazyEights]?.streakCurrent == 0)
-        #expect(profile.statsByGameId[Fixture.crazyEights]?.streakBest == 2)
+        #expect(profile.statsByGameType[Fixture.crazyEights]?.streakCurrent == 0)
+        #expect(profile.statsByGameType[Fixture.crazyEights]?.streakBest == 2)
     }
 
     @Test func eachGameKeepsItsOwnStatsAndTheGlobalTotalsAddUp() {
@@ -36,10 +36,10 @@ import Testing
         profile.recordGame(Fixture.game(3, Fixture.crazyEights, won: true))
         profile.recordGame(Fixture.game(4, Fixture.highCard, won: true))
         #expect(
-            profile.statsByGameId[Fixture.crazyEights]
+            profile.statsByGameType[Fixture.crazyEights]
                 == GameStats(gamesPlayed: 2, wins: 2, streakCurrent: 2, streakBest: 2, lastPlayedAt: Fixture.game(3, won: true).finishedAt))
         #expect(
-            profile.statsByGameId[Fixture.highCard]
+            profile.statsByGameType[Fixture.highCard]
                 == GameStats(gamesPlayed: 2, wins: 1, streakCurrent: 1, streakBest: 1, lastPlayedAt: Fixture.game(4, won: true).finishedAt))
         #expect(profile.globalStats == GlobalStats(totalGamesPlayed: 4, totalWins: 3))
     }
@@ -51,7 +51,7 @@ import Testing
         // Same session id, even with a different result or time: the first delivery stands.
         let again = profile.recordGame(Fixture.game(1, won: true))
         let altered = profile.recordGame(
-            FinishedGame(id: Fixture.id(1), gameId: Fixture.highCard, won: false, finishedAt: Fixture.start))
+            FinishedGame(id: Fixture.id(1), gameType: Fixture.highCard, won: false, finishedAt: Fixture.start))
         #expect(first && !again && !altered)
         #expect(profile == afterFirst)
         #expect(profile.hasRecorded(Fixture.id(1)))
@@ -83,7 +83,7 @@ import Testing
         var profile = PlayerProfile(username: "Sam")
         profile.recordGame(Fixture.game(10, won: true))
         profile.recordGame(Fixture.game(5, won: false))
-        #expect(profile.statsByGameId[Fixture.crazyEights]?.lastPlayedAt == Fixture.game(10, won: true).finishedAt)
+        #expect(profile.statsByGameType[Fixture.crazyEights]?.lastPlayedAt == Fixture.game(10, won: true).finishedAt)
     }
 
     @Test(arguments: [
@@ -93,7 +93,7 @@ import Testing
         (GameOutcome(winners: [], winType: .draw), 0, false),
     ])
     func wonComesFromTheOutcomesWinners(outcome: GameOutcome, seat: Int, won: Bool) {
-        let game = FinishedGame(id: Fixture.id(1), gameId: Fixture.crazyEights, outcome: outcome, seat: seat, finishedAt: Fixture.start)
+        let game = FinishedGame(id: Fixture.id(1), gameType: Fixture.crazyEights, outcome: outcome, seat: seat, finishedAt: Fixture.start)
         #expect(game.won == won)
         #expect(outcome.isWin(for: seat) == won)
     }

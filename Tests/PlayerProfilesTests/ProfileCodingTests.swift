@@ -35,7 +35,7 @@ import Testing
         #expect(profile.username == "Sam")
         #expect(profile.avatar == AvatarConfig())
         #expect(profile.globalStats == GlobalStats())
-        #expect(profile.statsByGameId.isEmpty)
+        #expect(profile.statsByGameType.isEmpty)
         #expect(profile.ownedProductIDs.isEmpty)
         #expect(profile.recordedGameIDs.isEmpty)
     }
@@ -47,7 +47,7 @@ import Testing
              "statsByGameId": {"crazy-eights": {"gamesPlayed": 3, "wins": 2}}}
             """#)
         #expect(profile.globalStats == GlobalStats(totalGamesPlayed: 0, totalWins: 2))
-        #expect(profile.statsByGameId[Fixture.crazyEights] == GameStats(gamesPlayed: 3, wins: 2))
+        #expect(profile.statsByGameType[Fixture.crazyEights] == GameStats(gamesPlayed: 3, wins: 2))
     }
 
     @Test func unknownKeysFromANewerBuildAreIgnored() throws {
@@ -61,7 +61,7 @@ import Testing
             """#)
         #expect(profile.avatar.skinColorHex == "#AABBCC")
         #expect(profile.globalStats == GlobalStats(totalGamesPlayed: 4, totalWins: 1))
-        #expect(profile.statsByGameId["dice"] == GameStats(gamesPlayed: 4, wins: 1, streakCurrent: 1, streakBest: 1))
+        #expect(profile.statsByGameType["dice"] == GameStats(gamesPlayed: 4, wins: 1, streakCurrent: 1, streakBest: 1))
     }
 
     @Test(arguments: [
@@ -81,7 +81,7 @@ import Testing
         let profile = Fixture.fullProfile
         let shared = profile.publicCopy
         #expect(shared.recordedGameIDs.isEmpty)
-        #expect(shared.statsByGameId == profile.statsByGameId)
+        #expect(shared.statsByGameType == profile.statsByGameType)
         #expect(shared.username == profile.username)
     }
 }

@@ -6,8 +6,8 @@ import PlayerProfiles
 /// reproducible and nothing reads the clock.
 enum Fixture {
     static let start = Date(timeIntervalSince1970: 1_750_000_000)  // 2025-06-15T15:06:40Z
-    static let crazyEights: GameID = "crazy-eights"
-    static let highCard: GameID = "high-card"
+    static let crazyEights: GameType = "crazy-eights"
+    static let highCard: GameType = "high-card"
 
     /// A UUID whose last two bytes are `number`.
     static func id(_ number: Int) -> UUID {
@@ -17,8 +17,8 @@ enum Fixture {
     static let profileID = id(0xFFFF)
 
     /// The `number`th finished game, finishing `number` minutes after `start`.
-    static func game(_ number: Int, _ gameId: GameID = crazyEights, won: Bool) -> FinishedGame {
-        FinishedGame(id: id(number), gameId: gameId, won: won, finishedAt: start.addingTimeInterval(Double(number) * 60))
+    static func game(_ number: Int, _ gameType: GameType = crazyEights, won: Bool) -> FinishedGame {
+        FinishedGame(id: id(number), gameType: gameType, won: won, finishedAt: start.addingTimeInterval(Double(number) * 60))
     }
 
     static func store(in directory: URL, at date: Date = start, username: String = "Player") -> ProfileStore {

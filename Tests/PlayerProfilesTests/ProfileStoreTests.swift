@@ -108,7 +108,7 @@ import Testing
             #expect(try await !second.recordGame(Fixture.game(2, won: true)))
             let profile = try await second.load()
             #expect(profile.globalStats == GlobalStats(totalGamesPlayed: 2, totalWins: 2))
-            #expect(profile.statsByGameId[Fixture.crazyEights]?.streakCurrent == 2)
+            #expect(profile.statsByGameType[Fixture.crazyEights]?.streakCurrent == 2)
             #expect(profile.recordedGameIDs == [Fixture.id(1), Fixture.id(2)])
         }
     }

@@ -23,7 +23,7 @@ import Testing
             #expect(profile.id == Fixture.id(7))
             #expect(profile.username == "Old Timer")
             #expect(profile.avatar.skinColorHex == "#8D5524")
-            #expect(profile.statsByGameId[Fixture.crazyEights]?.gamesPlayed == 3)
+            #expect(profile.statsByGameType[Fixture.crazyEights]?.gamesPlayed == 3)
             #expect(profile.ownedProductIDs == ["avatar.hats"])
 
             #expect(store.fileNames == ["userProfile.json", "userProfile.v1.json"])
@@ -48,7 +48,7 @@ import Testing
             let store = Fixture.store(in: directory)
             try Data(Self.schemaOneFile.utf8).write(to: store.files.document)
             #expect(try await store.recordGame(Fixture.game(1, won: true)))
-            let stats = try await Fixture.store(in: directory).load().statsByGameId[Fixture.crazyEights]
+            let stats = try await Fixture.store(in: directory).load().statsByGameType[Fixture.crazyEights]
             #expect(stats?.gamesPlayed == 4)
             #expect(stats?.streakCurrent == 2)
         }

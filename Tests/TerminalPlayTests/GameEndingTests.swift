@@ -1,28 +1,31 @@
+import AppFoundation
 import CrazyEights
 import GameCore
 import GameSession
+import PartyFeature
 import Quortex
+import QuortexFeature
 import Testing
 
 @testable import TerminalPlay
 
 /// How a game's end is told: the same words in both games, whether the view carries the end (a
 /// won round, a flow) or only the authority knows it (a resignation the server recorded).
+@MainActor
 @Suite struct GameEndingTests {
     static let labels = [0: "Hana", 1: "Olga"]
 
-    func crazyEights() async throws -> SessionSnapshot<CrazyEights> {
+    func crazyEights(_ screen: CrazyEightsScreen) async throws -> CrazyEightsTableModel {
         let table = try CrazyEightsScreenTests.table(seed: 3, players: 2)
         await table.start()
         await table.settle()
-        return await table.snapshot()
+        let model = screen.makeModel(endpoint: table, finalOutcome: nil)
+        await model.refresh()
+        return model
     }
 
-    func quortex() async throws -> SessionSnapshot<Quortex> {
-        let table = try QuortexScreenTests.table(seed: 7, players: 2)
-        await table.start()
-        await table.settle()
-        return await table.snapshot()
+    func quortex(_ screen: QuortexScreen) async throws -> QuortexTableModel {
+        try await QuortexScreenTests.started(screen).1
     }
 
     @Test(arguments: [
@@ -32,37 +35,49 @@ import Testing
         (GameOutcome(winners: [], winType: .draw), "Game over: nobody won (draw)."),
     ])
     func bothGamesSayAnEndTheSameWay(_ outcome: GameOutcome, _ said: String) async throws {
-        var cards = try await crazyEights()
-        cards.view?.outcome = outcome
-        var board = try await quortex()
-        board.view?.outcome = outcome
-        let cardsHeader = CrazyEightsScreen(seatLabels: Self.labels).render(cards, style: .plain)[0]
-        let boardHeader = QuortexScreen(seatLabels: Self.labels).render(board, style: .plain)[0]
+        let cardsScreen = CrazyEightsScreen(seatLabels: Self.labels)
+        let cards = try await crazyEights(cardsScreen)
+        var cardsSnapshot = try #require(cards.table.snapshot)
+        cardsSnapshot.view?.outcome = outcome
+        cards.table.adopt(cardsSnapshot)
+        let boardScreen = QuortexScreen(seatLabels: Self.labels)
+        let board = try await quortex(boardScreen)
+        var boardSnapshot = try #require(board.table.snapshot)
+        boardSnapshot.view?.outcome = outcome
+        board.table.adopt(boardSnapshot)
+        let cardsHeader = cardsScreen.render(cards, style: .plain)[0]
+        let boardHeader = boardScreen.render(board, style: .plain)[0]
         #expect(cardsHeader.hasSuffix(" · " + said), "\(cardsHeader)")
         #expect(boardHeader == "Quortex · " + said)
         // The line `parlor play` leaves after the game is the same sentence.
-        #expect(ScreenChrome(seatLabels: Self.labels).verdict(outcome, viewer: 0) == said)
+        #expect(TableWording.verdict(outcome, viewer: 0, seatLabels: Self.labels) == said)
+        #expect(TableDriver<QuortexScreen>.Ending.finished(outcome).summary(of: board) == said)
     }
 
     /// A Crazy Eights resignation is not in the player's view: told by the authority, the screen
     /// says it as it says any other end, and the table is no longer waiting for anyone.
     @Test func anEndOnlyTheAuthorityKnowsIsToldLikeAnyOther() async throws {
-        let cards = try await crazyEights()
-        var screen = CrazyEightsScreen(seatLabels: Self.labels)
+        let screen = CrazyEightsScreen(seatLabels: Self.labels)
+        let cards = try await crazyEights(screen)
         let before = screen.render(cards, style: .plain).joined(separator: "\n")
         #expect(!before.contains("Game over"))
-        screen.chrome.outcome = GameOutcome(winners: [0], winType: .resignation)
+        cards.table.recordOutcome(GameOutcome(winners: [0], winType: .resignation))
         let lines = screen.render(cards, style: .plain)
         #expect(lines[0].hasSuffix("Game over: you won (resignation)."), "\(lines[0])")
         #expect(!lines.contains { $0.contains("▶") }, "nobody's turn is marked: \(lines)")
-        #expect(screen.handle(.character("d"), in: cards).isNone)
-        #expect(screen.message == "The game is over.")
-        #expect(screen.handle(.character("q"), in: cards).isQuit, "leaving an ended game asks nothing")
+        let hand = cards.hand
+        await screen.handle(.character("d"), cards)
+        #expect(cards.hand == hand, "nothing was drawn")
+        #expect(cards.table.message == "The game is over.")
+        await screen.handle(.character("q"), cards)
+        #expect(cards.table.hasLeft, "leaving an ended game asks nothing")
 
-        let board = try await quortex()
-        var boardScreen = QuortexScreen(seatLabels: Self.labels)
-        boardScreen.chrome.outcome = GameOutcome(winners: [1], winType: .resignation)
+        let boardScreen = QuortexScreen(seatLabels: Self.labels)
+        let board = try await quortex(boardScreen)
+        board.table.recordOutcome(GameOutcome(winners: [1], winType: .resignation))
         #expect(boardScreen.render(board, style: .plain)[0] == "Quortex · Game over: P2 Olga won (resignation).")
-        #expect(boardScreen.handle(.enter, in: board).isNone, "no tile is placed after the end")
+        let placements = board.view?.placements
+        await boardScreen.handle(.enter, board)
+        #expect(board.view?.placements == placements, "no tile is placed after the end")
     }
 }

@@ -1,6 +1,8 @@
+import AppFoundation
 import CrazyEights
 import GameCore
 import GameSession
+import PartyFeature
 import PlayerProfiles
 import Synchronization
 import Testing
@@ -78,9 +80,8 @@ struct PartyRefusalTests {
     }
 
     @Test func cardsInARefusalAreDrawnAsTheTableDrawsThem() {
-        let screen = CrazyEightsScreen()
-        #expect(screen.explain(.invalidAction("you can play 9H or 10S, so you may not pass")) == "Not allowed: you can play 9♥ or 10♠, so you may not pass")
-        #expect(screen.explain(.invalidAction("7C does not match the queen of diamonds")) == "Not allowed: 7♣ does not match the queen of diamonds")
-        #expect(screen.explain(.notYourTurn("waiting for P2")) == "Not your turn: waiting for P2", "words that are not cards stay")
+        #expect(CrazyEightsTableModel.explain(.invalidAction("you can play 9H or 10S, so you may not pass")) == "Not allowed: you can play 9♥ or 10♠, so you may not pass")
+        #expect(CrazyEightsTableModel.explain(.invalidAction("7C does not match the queen of diamonds")) == "Not allowed: 7♣ does not match the queen of diamonds")
+        #expect(CrazyEightsTableModel.explain(.notYourTurn("waiting for P2")) == "Not your turn: waiting for P2", "words that are not cards stay")
     }
 }

@@ -56,29 +56,29 @@ public struct AuthoritativeTable<Module: GameModule>: Sendable {
         return remaining.count <= 1 ? GameOutcome(winners: remaining, winType: .resignation) : nil
     }
 
-    /// The seq at which `clientID` was applied for `seat`, if it was.
-    public func appliedSeq(of clientID: String, seat: Int) -> Int? { applied[seat]?[clientID] }
+    /// The seq at which `moveID` was applied for `seat`, if it was.
+    public func appliedSeq(of moveID: String, seat: Int) -> Int? { applied[seat]?[moveID] }
 
     /// `seat` plays `action`.
-    public mutating func submit(_ action: Module.Action, by seat: Int, clientID: String?) throws(GameError) -> Submission {
-        if let clientID, let seq = appliedSeq(of: clientID, seat: seat) { return .repeated(seq: seq) }
+    public mutating func submit(_ action: Module.Action, by seat: Int, moveID: String?) throws(GameError) -> Submission {
+        if let moveID, let seq = appliedSeq(of: moveID, seat: seat) { return .repeated(seq: seq) }
         try checkOpen(for: seat)
         var next = self
-        try next.append(action, by: seat, kind: .action, clientID: clientID)
+        try next.append(action, by: seat, kind: .action, moveID: moveID)
         return next.finish(into: &self)
     }
 
     /// `seat` gives up: the game's own resign action when it has one, otherwise a `resign` entry.
     /// `kind` is `.timeout` when the resignation is the timeout policy's, not the player's.
-    public mutating func resign(seat: Int, clientID: String?, kind: Entry.Kind = .action) throws(GameError) -> Submission {
-        if let clientID, let seq = appliedSeq(of: clientID, seat: seat) { return .repeated(seq: seq) }
+    public mutating func resign(seat: Int, moveID: String?, kind: Entry.Kind = .action) throws(GameError) -> Submission {
+        if let moveID, let seq = appliedSeq(of: moveID, seat: seat) { return .repeated(seq: seq) }
         try checkOpen(for: seat)
         var next = self
         next.resigned.insert(seat)
         if let action = Module.resignAction(for: seat, in: state) {
-            try next.append(action, by: seat, kind: kind, clientID: clientID)
+            try next.append(action, by: seat, kind: kind, moveID: moveID)
         } else {
-            next.record(Entry(seq: seq + 1, seat: seat, kind: .resign, action: nil, clientID: clientID), state: state)
+            next.record(Entry(seq: seq + 1, seat: seat, kind: .resign, action: nil, moveID: moveID), state: state)
         }
         return next.finish(into: &self)
     }
@@ -86,11 +86,11 @@ public struct AuthoritativeTable<Module: GameModule>: Sendable {
     /// `seat`'s clock ran out: `policy` plays for it, or resigns it.
     public mutating func timeout(seat: Int, policy: TimeoutPolicy) throws(GameError) -> Submission {
         guard policy == .botMove, let action = autopilotAction(for: seat) else {
-            return try resign(seat: seat, clientID: nil, kind: .timeout)
+            return try resign(seat: seat, moveID: nil, kind: .timeout)
         }
         guard outcome == nil else { throw .gameOver("the game is over") }
         var next = self
-        try next.append(action, by: seat, kind: .timeout, clientID: nil)
+        try next.append(action, by: seat, kind: .timeout, moveID: nil)
         return next.finish(into: &self)
     }
 
@@ -111,15 +111,15 @@ public struct AuthoritativeTable<Module: GameModule>: Sendable {
         guard !resigned.contains(seat) else { throw .gameOver("you have resigned from this game") }
     }
 
-    private mutating func append(_ action: Module.Action, by seat: Int, kind: Entry.Kind, clientID: String?) throws(GameError) {
+    private mutating func append(_ action: Module.Action, by seat: Int, kind: Entry.Kind, moveID: String?) throws(GameError) {
         let next = try Module.reduce(state, action, by: seat)
-        record(Entry(seq: seq + 1, seat: seat, kind: kind, action: action, clientID: clientID), state: next)
+        record(Entry(seq: seq + 1, seat: seat, kind: kind, action: action, moveID: moveID), state: next)
     }
 
     private mutating func record(_ entry: Entry, state next: Module.State) {
         state = next
         seq = entry.seq
-        if let clientID = entry.clientID { applied[entry.seat, default: [:]][clientID] = entry.seq }
+        if let moveID = entry.moveID { applied[entry.seat, default: [:]][moveID] = entry.seq }
         added.append(entry)
         addedStates.append(next)
     }
@@ -131,7 +131,7 @@ public struct AuthoritativeTable<Module: GameModule>: Sendable {
             let action = autopilotAction(for: away),
             let next = try? Module.reduce(state, action, by: away)
         {
-            record(Entry(seq: seq + 1, seat: away, kind: .timeout, action: action, clientID: nil), state: next)
+            record(Entry(seq: seq + 1, seat: away, kind: .timeout, action: action, moveID: nil), state: next)
         }
         let submission = Submission.applied(entries: added, states: addedStates)
         added = []

@@ -9,14 +9,14 @@ public struct TableEntry<Action: Codable & Hashable & Sendable>: Hashable, Senda
     /// Nil only for a `resign` entry.
     public var action: Action?
     /// The client's id for the request that made the entry, which makes a retry harmless.
-    public var clientID: String?
+    public var moveID: String?
 
-    public init(seq: Int, seat: Int, kind: Kind, action: Action?, clientID: String?) {
+    public init(seq: Int, seat: Int, kind: Kind, action: Action?, moveID: String?) {
         self.seq = seq
         self.seat = seat
         self.kind = kind
         self.action = action
-        self.clientID = clientID
+        self.moveID = moveID
     }
 }
 

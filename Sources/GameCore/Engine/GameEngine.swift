@@ -18,7 +18,7 @@ public struct EngineEntry: Sendable, Equatable {
     public var kind: TableEntryKind
     /// The action's canonical JSON; nil for a `resign` entry.
     public var action: String?
-    public var clientID: String?
+    public var moveID: String?
 }
 
 /// Where an authority's table stands, as it stored it: what ``GameEngine``'s table operations
@@ -55,7 +55,7 @@ public enum EngineSubmission: Sendable {
 /// the game's types (the server) plays it with. The rules above `reduce` come from the same
 /// ``AuthoritativeTable`` the peer-to-peer host keeps.
 public protocol GameEngine: Sendable {
-    var gameID: GameID { get }
+    var gameType: GameType { get }
     var engineVersion: Int { get }
     var catalogEntry: GameCatalogEntry { get }
     var policy: GamePolicy { get }
@@ -70,10 +70,10 @@ public protocol GameEngine: Sendable {
     /// The action a message carries at `decoder`, decoded once into the game's own type; never throws.
     func decodeAction(from decoder: any Decoder) -> SubmittedAction
 
-    /// ``AuthoritativeTable/submit(_:by:clientID:)`` on the table `context` describes.
-    func submit(_ action: SubmittedAction, by seat: Int, clientID: String?, on context: TableContext) throws(GameError) -> EngineSubmission
-    /// ``AuthoritativeTable/resign(seat:clientID:kind:)``.
-    func resign(seat: Int, clientID: String?, kind: TableEntryKind, on context: TableContext) throws(GameError) -> EngineSubmission
+    /// ``AuthoritativeTable/submit(_:by:moveID:)`` on the table `context` describes.
+    func submit(_ action: SubmittedAction, by seat: Int, moveID: String?, on context: TableContext) throws(GameError) -> EngineSubmission
+    /// ``AuthoritativeTable/resign(seat:moveID:kind:)``.
+    func resign(seat: Int, moveID: String?, kind: TableEntryKind, on context: TableContext) throws(GameError) -> EngineSubmission
     /// ``AuthoritativeTable/timeout(seat:policy:)``.
     func timeout(seat: Int, policy: TimeoutPolicy, on context: TableContext) throws(GameError) -> EngineSubmission
 

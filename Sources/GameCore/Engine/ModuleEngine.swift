@@ -8,7 +8,7 @@
 /// an authority does with a game (validate, apply, view, time out, replay) goes through here, so
 /// every game plays the same way, and by the same ``AuthoritativeTable``.
 struct ModuleEngine<Module: GameModule>: GameEngine {
-    var gameID: GameID { Module.id }
+    var gameType: GameType { Module.gameType }
     var engineVersion: Int { Module.engineVersion }
     var catalogEntry: GameCatalogEntry { Module.catalogEntry }
     var policy: GamePolicy { Module.policy }
@@ -65,16 +65,16 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
 
     // MARK: The table
 
-    func submit(_ action: SubmittedAction, by seat: Int, clientID: String?, on context: TableContext) throws(GameError) -> EngineSubmission {
+    func submit(_ action: SubmittedAction, by seat: Int, moveID: String?, on context: TableContext) throws(GameError) -> EngineSubmission {
         var table = try table(context)
         // A repeat is answered before the action is even read: a retry of a refused shape is refused alike.
-        if let clientID, let seq = table.appliedSeq(of: clientID, seat: seat) { return .repeated(seq: seq) }
-        return try erased(try table.submit(try Self.typedAction(action), by: seat, clientID: clientID), table)
+        if let moveID, let seq = table.appliedSeq(of: moveID, seat: seat) { return .repeated(seq: seq) }
+        return try erased(try table.submit(try Self.typedAction(action), by: seat, moveID: moveID), table)
     }
 
-    func resign(seat: Int, clientID: String?, kind: TableEntryKind, on context: TableContext) throws(GameError) -> EngineSubmission {
+    func resign(seat: Int, moveID: String?, kind: TableEntryKind, on context: TableContext) throws(GameError) -> EngineSubmission {
         var table = try table(context)
-        return try erased(try table.resign(seat: seat, clientID: clientID, kind: kind), table)
+        return try erased(try table.resign(seat: seat, moveID: moveID, kind: kind), table)
     }
 
     func timeout(seat: Int, policy: TimeoutPolicy, on context: TableContext) throws(GameError) -> EngineSubmission {
@@ -98,7 +98,7 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
             var erased: [EngineEntry] = []
             for entry in entries {
                 let action: String? = if let action = entry.action { try Self.encode(action) } else { nil }
-                erased.append(EngineEntry(seq: entry.seq, seat: entry.seat, kind: entry.kind, action: action, clientID: entry.clientID))
+                erased.append(EngineEntry(seq: entry.seq, seat: entry.seat, kind: entry.kind, action: action, moveID: entry.moveID))
             }
             return .applied(entries: erased, states: states.map(EngineState.init(value:)), outcome: table.outcome, resigned: table.resigned)
         }
@@ -154,7 +154,7 @@ struct ModuleEngine<Module: GameModule>: GameEngine {
     }
 
     private func typed(_ state: EngineState) throws(GameError) -> Module.State {
-        guard let typed = state.value as? Module.State else { throw .corruptedPayload("a \(Module.id) engine was handed another game's state") }
+        guard let typed = state.value as? Module.State else { throw .corruptedPayload("a \(Module.gameType) engine was handed another game's state") }
         return typed
     }
 

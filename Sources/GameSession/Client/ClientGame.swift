@@ -50,7 +50,7 @@ struct ClientGame<Module: GameModule>: Sendable {
         lastProposed = id
         pending = Pending(id: id, action: action, sentAt: now)
         view = predicted(action) ?? authoritative.view
-        return ActionPayload(match: stamp.match, actionId: id, action: action)
+        return ActionPayload(match: stamp.match, moveID: id, action: action)
     }
 
     /// The pending action again, if it has waited `interval` for an answer.
@@ -58,12 +58,12 @@ struct ClientGame<Module: GameModule>: Sendable {
         guard var pending, now - pending.sentAt >= interval else { return nil }
         pending.sentAt = now
         self.pending = pending
-        return ActionPayload(match: stamp.match, actionId: pending.id, action: pending.action)
+        return ActionPayload(match: stamp.match, moveID: pending.id, action: pending.action)
     }
 
     /// The host refused our latest action: drop the prediction and report why (once).
     mutating func reject(_ rejection: ActionRejection) -> GameError? {
-        guard rejection.match == stamp.match, rejection.actionId == lastProposed else { return nil }
+        guard rejection.match == stamp.match, rejection.moveID == lastProposed else { return nil }
         lastProposed = 0
         pending = nil
         view = authoritative.view

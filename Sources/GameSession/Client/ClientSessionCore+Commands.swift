@@ -16,7 +16,7 @@ extension ClientSessionCore {
         let payload = try game.propose(action, now: now)
         self.game = game
         lastError = nil
-        return [Outgoing(to: host, .gameAction(gameId: Module.id, payload: try MessageCodec.payload(payload)))]
+        return [Outgoing(to: host, .gameAction(gameType: Module.gameType, payload: try MessageCodec.payload(payload)))]
     }
 
     /// Leaves on purpose.
@@ -53,7 +53,7 @@ extension ClientSessionCore {
         if var game, let again = game.resend(now: now, after: timeouts.resendInterval) {
             self.game = game
             if let payload = try? MessageCodec.payload(again) {
-                out.append(Outgoing(to: host, .gameAction(gameId: Module.id, payload: payload)))
+                out.append(Outgoing(to: host, .gameAction(gameType: Module.gameType, payload: payload)))
             }
         }
         return out

@@ -20,15 +20,15 @@ extension ClientSessionCore {
         case .kickPlayer(let playerId, let reason):
             if playerId == profileID { phase = .kicked(reason: reason) }
             return []
-        case .gameState(let gameId, let payload):
-            guard gameId == Module.id, phase == .joined || phase == .joining else { return [] }
+        case .gameState(let gameType, let payload):
+            guard gameType == Module.gameType, phase == .joined || phase == .joining else { return [] }
             guard let state = try? MessageCodec.payload(StatePayload<Module.View>.self, from: payload, what: "game state")
             else { return [] }
             phase = .joined
             accept(state)
             return []
-        case .actionRejected(let gameId, let payload):
-            guard gameId == Module.id, var game,
+        case .actionRejected(let gameType, let payload):
+            guard gameType == Module.gameType, var game,
                 let rejection = try? MessageCodec.payload(ActionRejection.self, from: payload, what: "rejection")
             else { return [] }
             if let error = game.reject(rejection) { lastError = error }
@@ -78,6 +78,6 @@ extension ClientSessionCore {
         guard let outcome = Module.outcome(in: state.view),
             !finishedMatches.contains(where: { $0.matchId == state.matchId })
         else { return }
-        finishedMatches.append(FinishedMatch(matchId: state.matchId, gameId: Module.id, seat: state.seat, outcome: outcome))
+        finishedMatches.append(FinishedMatch(matchId: state.matchId, gameType: Module.gameType, seat: state.seat, outcome: outcome))
     }
 }

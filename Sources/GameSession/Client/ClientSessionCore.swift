@@ -35,11 +35,11 @@ public struct ClientConfiguration: Sendable {
     public var timeouts: SessionTimeouts
     /// The games and engine versions this build has (`GameRegistry.engineVersions`); sent with
     /// the join request.
-    public var games: [GameID: Int]
+    public var games: [GameType: Int]
 
     public init(
         profile: PlayerProfile, appVersion: SemanticVersion, passcode: String? = nil,
-        timeouts: SessionTimeouts = SessionTimeouts(), games: [GameID: Int]
+        timeouts: SessionTimeouts = SessionTimeouts(), games: [GameType: Int]
     ) {
         self.profile = profile
         self.appVersion = appVersion
@@ -97,7 +97,7 @@ public struct ClientSessionCore<Module: GameModule>: Sendable {
     public mutating func disconnected(_ peer: PeerID, now: SessionInstant) -> [Outgoing] { [] }
 
     func isSupported(_ info: LobbyInfo) -> Bool {
-        guard info.gameId == Module.id, configuration.games[info.gameId] == Module.engineVersion,
+        guard info.gameType == Module.gameType, configuration.games[info.gameType] == Module.engineVersion,
             (info.engineVersion ?? Module.engineVersion) == Module.engineVersion
         else { return false }
         if let text = info.appVersion {

@@ -37,22 +37,22 @@ struct HostGame<Module: GameModule> {
     var stamp: StateStamp { StateStamp(match: match, sequence: sequence) }
     var outcome: GameOutcome? { table.outcome }
 
-    /// Applies `action` for `seat`. `actionId` is the client's number for it; the host's own
+    /// Applies `action` for `seat`. `moveID` is the client's number for it; the host's own
     /// actions and the autopilot's pass nil.
-    mutating func submit(_ action: Module.Action, by seat: Int, actionId: Int?) -> Submission {
-        if let actionId, let last = processed[seat] {
-            if actionId == last.id { return .repeated(last.rejection) }
-            if actionId < last.id { return .stale }
+    mutating func submit(_ action: Module.Action, by seat: Int, moveID: Int?) -> Submission {
+        if let moveID, let last = processed[seat] {
+            if moveID == last.id { return .repeated(last.rejection) }
+            if moveID < last.id { return .stale }
         }
         do {
-            if case .applied(let entries, _) = try table.submit(action, by: seat, clientID: nil) {
+            if case .applied(let entries, _) = try table.submit(action, by: seat, moveID: nil) {
                 for entry in entries { if let action = entry.action { record.actions.append(SeatedAction(seat: entry.seat, action: action)) } }
                 record.outcome = Module.outcome(of: table.state)
             }
-            if let actionId { processed[seat] = (actionId, nil) }
+            if let moveID { processed[seat] = (moveID, nil) }
             return .applied
         } catch {
-            if let actionId { processed[seat] = (actionId, error) }
+            if let moveID { processed[seat] = (moveID, error) }
             return .rejected(error)
         }
     }

@@ -56,7 +56,7 @@ extension HostSessionCore {
     /// The host's own move, as seat 0.
     public mutating func perform(_ action: Module.Action) throws(GameError) -> [Outgoing] {
         guard var game else { throw .invalidAction("The game has not started") }
-        let result = game.submit(action, by: 0, actionId: nil)
+        let result = game.submit(action, by: 0, moveID: nil)
         self.game = game
         if case .rejected(let error) = result { throw error }
         return gameChanged()
@@ -101,7 +101,7 @@ extension HostSessionCore {
         guard var game, game.outcome == nil else { return nil }
         for seat in seats.indices.dropFirst() where !isPresent(seats[seat].id) {
             guard let action = game.autopilotAction(for: seat) else { continue }
-            guard case .applied = game.submit(action, by: seat, actionId: nil) else { continue }
+            guard case .applied = game.submit(action, by: seat, moveID: nil) else { continue }
             self.game = game
             autopilotMoves += 1
             return gameChanged()

@@ -5,7 +5,7 @@ extension HostSessionCore {
     /// Admits a player, or says why not. The checks run in the order a person would want to hear
     /// about them: banned, incompatible build, wrong passcode, then room in the lobby.
     mutating func join(
-        _ profile: PlayerProfile, appVersion: String, passcodeHash: String?, games: [GameID: Int]?,
+        _ profile: PlayerProfile, appVersion: String, passcodeHash: String?, games: [GameType: Int]?,
         from peer: PeerID, now: SessionInstant
     ) -> [Outgoing] {
         func reject(_ reason: String) -> [Outgoing] { [Outgoing(to: peer, .joinRejected(reason: reason))] }
@@ -14,7 +14,7 @@ extension HostSessionCore {
             return reject(JoinRejection.unsupportedGameVersion)
         }
         // A client that lists its games must have this one, on this engine version.
-        if let games, games[Module.id] != Module.engineVersion { return reject(JoinRejection.unsupportedGameVersion) }
+        if let games, games[Module.gameType] != Module.engineVersion { return reject(JoinRejection.unsupportedGameVersion) }
         if let passcode = configuration.passcode {
             let expected = PasscodeHash.make(passcode: passcode, lobbyID: configuration.lobbyID)
             guard PasscodeHash.matches(passcodeHash, expected: expected) else { return reject(JoinRejection.wrongPasscode) }
@@ -48,8 +48,8 @@ extension HostSessionCore {
     }
 
     /// A client's action: decoded, checked by the shared reducer, applied at most once.
-    mutating func submit(_ payload: Data, gameId: GameID, from peer: PeerID) -> [Outgoing] {
-        guard gameId == Module.id, var game, let seat = seat(of: peer) else { return [] }
+    mutating func submit(_ payload: Data, gameType: GameType, from peer: PeerID) -> [Outgoing] {
+        guard gameType == Module.gameType, var game, let seat = seat(of: peer) else { return [] }
         let submitted: ActionPayload<Module.Action>
         do {
             submitted = try MessageCodec.payload(ActionPayload<Module.Action>.self, from: payload, what: "game action")
@@ -58,15 +58,15 @@ extension HostSessionCore {
             return []
         }
         guard submitted.match == game.match else { return stateMessage(for: peer).map { [$0] } ?? [] }
-        let result = game.submit(submitted.action, by: seat, actionId: submitted.actionId)
+        let result = game.submit(submitted.action, by: seat, moveID: submitted.moveID)
         self.game = game
         switch result {
         case .applied:
             return gameChanged()
         case .rejected(let error), .repeated(.some(let error)):
-            let rejection = ActionRejection(match: game.match, actionId: submitted.actionId, error: error)
+            let rejection = ActionRejection(match: game.match, moveID: submitted.moveID, error: error)
             guard let data = try? MessageCodec.payload(rejection) else { return [] }
-            return [Outgoing(to: peer, .actionRejected(gameId: Module.id, payload: data))]
+            return [Outgoing(to: peer, .actionRejected(gameType: Module.gameType, payload: data))]
         case .repeated(.none), .stale:
             return stateMessage(for: peer).map { [$0] } ?? []
         }

@@ -43,7 +43,7 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
 
     public var lobby: LobbyInfo {
         var info = LobbyInfo(
-            id: configuration.lobbyID, gameId: Module.id, hostProfile: hostProfile,
+            id: configuration.lobbyID, gameType: Module.gameType, hostProfile: hostProfile,
             playerProfiles: [hostProfile] + members.map(\.profile),
             readyPlayerIDs: Set(members.filter(\.ready).map(\.profile.id)),
             isPrivate: configuration.passcode != nil,
@@ -105,8 +105,8 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
             return lobbyChanged()
         case .heartbeat(let lastSeen, let lobbyRevision):
             return catchUp(peer, lastSeen: lastSeen, lobbyRevision: lobbyRevision)
-        case .gameAction(let gameId, let payload):
-            return submit(payload, gameId: gameId, from: peer)
+        case .gameAction(let gameType, let payload):
+            return submit(payload, gameType: gameType, from: peer)
         case .lobbyUpdate, .joinAccepted, .joinRejected, .kickPlayer, .gameState, .actionRejected, .sessionEnded:
             return []  // host-to-client kinds; a client has no business sending them
         }
@@ -138,7 +138,7 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
     func stateMessage(for peer: PeerID) -> Outgoing? {
         guard let game else { return nil }
         guard let payload = try? MessageCodec.payload(game.payload(for: seat(of: peer))) else { return nil }
-        return Outgoing(to: peer, .gameState(gameId: Module.id, payload: payload))
+        return Outgoing(to: peer, .gameState(gameType: Module.gameType, payload: payload))
     }
 
     /// Every member's own view, after the state changed.
@@ -161,7 +161,7 @@ public struct HostSessionCore<Module: GameModule>: Sendable {
         var out = statesForEveryone()
         if phase == .playing, let game, let outcome = game.outcome {
             phase = .finished
-            finishedMatches.append(FinishedMatch(matchId: game.matchId, gameId: Module.id, seat: 0, outcome: outcome))
+            finishedMatches.append(FinishedMatch(matchId: game.matchId, gameType: Module.gameType, seat: 0, outcome: outcome))
             out += lobbyChanged()
         }
         return out

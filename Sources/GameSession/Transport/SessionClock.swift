@@ -1,4 +1,4 @@
-import Synchronization
+import ConcurrencyExtras
 
 /// A point in session time: a duration since the clock's own origin. Only differences mean
 /// anything, which is all the lobby's timeouts need.
@@ -29,13 +29,13 @@ public struct SystemSessionClock: SessionClock {
 
 /// A clock that moves only when told to.
 public final class ManualSessionClock: SessionClock {
-    private let current = Mutex(SessionInstant(sinceOrigin: .zero))
+    private let current = LockIsolated(SessionInstant(sinceOrigin: .zero))
 
     public init() {}
 
-    public var now: SessionInstant { current.withLock { $0 } }
+    public var now: SessionInstant { current.withValue { $0 } }
 
     public func advance(by duration: Duration) {
-        current.withLock { $0 = $0 + duration }
+        current.withValue { $0 = $0 + duration }
     }
 }

@@ -6,12 +6,12 @@ import struct Foundation.UUID
 /// however often the network repeats it.
 public struct ActionPayload<Action: Codable & Sendable>: Codable, Sendable {
     public var match: Int
-    public var actionId: Int
+    public var moveID: Int
     public var action: Action
 
-    public init(match: Int, actionId: Int, action: Action) {
+    public init(match: Int, moveID: Int, action: Action) {
         self.match = match
-        self.actionId = actionId
+        self.moveID = moveID
         self.action = action
     }
 }
@@ -35,15 +35,15 @@ public struct StatePayload<View: Codable & Sendable>: Codable, Sendable {
     }
 }
 
-/// Why the host refused action `actionId`; the client rolls back its optimistic view.
+/// Why the host refused action `moveID`; the client rolls back its optimistic view.
 public struct ActionRejection: Codable, Hashable, Sendable {
     public var match: Int
-    public var actionId: Int
+    public var moveID: Int
     public var error: GameError
 
-    public init(match: Int, actionId: Int, error: GameError) {
+    public init(match: Int, moveID: Int, error: GameError) {
         self.match = match
-        self.actionId = actionId
+        self.moveID = moveID
         self.error = error
     }
 }

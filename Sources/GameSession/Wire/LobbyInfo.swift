@@ -9,7 +9,7 @@ import struct Foundation.UUID
 /// newer host's lobby without failing.
 public struct LobbyInfo: Codable, Equatable, Sendable {
     public var id: String
-    public var gameId: GameID
+    public var gameType: GameType
     public var hostProfile: PlayerProfile
     /// Everyone in the lobby, the host first, in the order they joined.
     public var playerProfiles: [PlayerProfile]
@@ -36,13 +36,20 @@ public struct LobbyInfo: Codable, Equatable, Sendable {
     /// The host's app version.
     public var appVersion: String?
 
+    /// The seed's names on the wire; `gameId` there is the kind of game.
+    private enum CodingKeys: String, CodingKey {
+        case id, hostProfile, playerProfiles, readyPlayerIDs, isPrivate, passcodeHash, activeSettings, phase, engineVersion, seats
+        case awayPlayerIDs, match, matchId, revision, appVersion
+        case gameType = "gameId"
+    }
+
     public init(
-        id: String, gameId: GameID, hostProfile: PlayerProfile, playerProfiles: [PlayerProfile],
+        id: String, gameType: GameType, hostProfile: PlayerProfile, playerProfiles: [PlayerProfile],
         readyPlayerIDs: Set<UUID> = [], isPrivate: Bool, passcodeHash: String? = nil,
         activeSettings: Data? = nil
     ) {
         self.id = id
-        self.gameId = gameId
+        self.gameType = gameType
         self.hostProfile = hostProfile
         self.playerProfiles = playerProfiles
         self.readyPlayerIDs = readyPlayerIDs

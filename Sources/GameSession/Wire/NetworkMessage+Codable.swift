@@ -6,8 +6,9 @@ import struct Foundation.UUID
 
 extension NetworkMessage: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type, lobby, profile, appVersion, passcodeHash, games, reason, playerId, gameId, payload, ready,
-            lastSeen, lobbyRevision
+        case type, lobby, profile, appVersion, passcodeHash, games, reason, playerId, payload, ready, lastSeen, lobbyRevision
+        /// The seed's wire name (§6.1) for the kind of game.
+        case gameType = "gameId"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -24,12 +25,12 @@ extension NetworkMessage: Codable {
         case "joinAccepted": self = .joinAccepted(try value(.lobby))
         case "joinRejected": self = .joinRejected(reason: try value(.reason))
         case "kickPlayer": self = .kickPlayer(playerId: try value(.playerId), reason: try optional(.reason))
-        case "gameAction": self = .gameAction(gameId: try value(.gameId), payload: try value(.payload))
-        case "gameState": self = .gameState(gameId: try value(.gameId), payload: try value(.payload))
+        case "gameAction": self = .gameAction(gameType: try value(.gameType), payload: try value(.payload))
+        case "gameState": self = .gameState(gameType: try value(.gameType), payload: try value(.payload))
         case "setReady": self = .setReady(try value(.ready))
         case "heartbeat":
             self = .heartbeat(lastSeen: try optional(.lastSeen), lobbyRevision: try optional(.lobbyRevision))
-        case "actionRejected": self = .actionRejected(gameId: try value(.gameId), payload: try value(.payload))
+        case "actionRejected": self = .actionRejected(gameType: try value(.gameType), payload: try value(.payload))
         case "leave": self = .leave
         case "sessionEnded": self = .sessionEnded(reason: try value(.reason))
         default: throw UnknownMessageKind(kind: kind)
@@ -52,9 +53,9 @@ extension NetworkMessage: Codable {
         case .kickPlayer(let playerId, let reason):
             try container.encode(playerId, forKey: .playerId)
             try container.encodeIfPresent(reason, forKey: .reason)
-        case .gameAction(let gameId, let payload), .gameState(let gameId, let payload),
-            .actionRejected(let gameId, let payload):
-            try container.encode(gameId, forKey: .gameId)
+        case .gameAction(let gameType, let payload), .gameState(let gameType, let payload),
+            .actionRejected(let gameType, let payload):
+            try container.encode(gameType, forKey: .gameType)
             try container.encode(payload, forKey: .payload)
         case .setReady(let ready):
             try container.encode(ready, forKey: .ready)

@@ -12,13 +12,13 @@ import struct Foundation.UUID
 public enum NetworkMessage: Equatable, Sendable {
     // Lobby phase (seed).
     case lobbyUpdate(LobbyInfo)
-    case joinRequest(profile: PlayerProfile, appVersion: String, passcodeHash: String?, games: [GameID: Int]?)
+    case joinRequest(profile: PlayerProfile, appVersion: String, passcodeHash: String?, games: [GameType: Int]?)
     case joinAccepted(LobbyInfo)
     case joinRejected(reason: String)
     case kickPlayer(playerId: UUID, reason: String?)
     // Game phase (seed). Payloads are JSON: `ActionPayload` and `StatePayload`.
-    case gameAction(gameId: GameID, payload: Data)
-    case gameState(gameId: GameID, payload: Data)
+    case gameAction(gameType: GameType, payload: Data)
+    case gameState(gameType: GameType, payload: Data)
     // Added by the runtime; older peers skip them.
     /// A client's ready toggle.
     case setReady(Bool)
@@ -26,7 +26,7 @@ public enum NetworkMessage: Equatable, Sendable {
     /// what was lost.
     case heartbeat(lastSeen: StateStamp?, lobbyRevision: Int?)
     /// The host refused a client's action; the payload is an `ActionRejection`.
-    case actionRejected(gameId: GameID, payload: Data)
+    case actionRejected(gameType: GameType, payload: Data)
     /// A client leaves on purpose.
     case leave
     /// The host closed the session.

@@ -4,92 +4,82 @@ import GameSession
 import OpenAPIRuntime
 import ParlorAPI
 
-/// A game played on the server, as the endpoint of the same `GameStore` local multiplayer uses:
-/// the player's own move is shown at once (predicted with the shared engine, for a
-/// `PredictingGameModule`), sent with a move id and the seq it was made at, and replaced by the
-/// server's view when the answer comes; a refused move is rolled back and reported. Other
-/// players' moves arrive over the real-time connection, each one re-reading the player's view.
+/// A game played on the server, as the endpoint of the same `GameStore` local multiplayer uses.
 ///
-/// With an ``OfflineMoveQueue``, a move made while the server cannot be reached is kept (on
-/// disk) with its move id and shown as made, waiting; ``deliverQueued()`` sends it when the
-/// server is back (the endpoint tries on every event it follows, which includes the state sent
-/// after a reconnect). A retry never plays twice (the server answers a repeated move id with the
-/// move it applied), and a move the server refuses is rolled back and reported in
-/// ``refusedMoves`` and the snapshot's `lastError`, never dropped silently.
+/// With a real-time connection (``start(following:)``), a move is one `move` message on the
+/// socket: shown at once (predicted with the shared engine, for a `PredictingGameModule`), and
+/// replaced by the server's view when the `ack` and the `move_made` carrying the player's view
+/// come back; an `error` naming the move rolls it back and is reported. Other players' moves
+/// arrive the same way, each `move_made` with this player's view, so nothing is read over REST
+/// while the frames follow one another: the game is read (`GET /games/{id}`) only when a frame
+/// skips a sequence number, when a frame cannot be read, and when the socket is down (then the
+/// move itself goes over REST). The `state` that answers every (re)subscription carries the
+/// view too, so a reconnect costs no read either.
+///
+/// With an ``OfflineMoveQueue``, a move the server did not answer (the socket down and REST
+/// unreachable) is kept (on disk) with its move id and shown as made, waiting;
+/// ``deliverQueued()`` sends it when the server is back (the endpoint tries on every event it
+/// follows, which includes the `state` sent after a reconnect). A retry never plays twice (the
+/// server answers a repeated move id with the move it applied), and a move the server refuses is
+/// rolled back and reported in ``refusedMoves`` and the snapshot's `lastError`, never dropped
+/// silently. Without a real-time connection (`start(following: nil)`) every move goes over REST.
 public actor OnlineGameEndpoint<Module: GameModule>: GameSessionEndpoint {
     public nonisolated let changes: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
+    let continuation: AsyncStream<Void>.Continuation
     let api: Client
     public let game: UUID
-    private var authoritative: Module.View?
-    private var predicted: Module.View?
-    private var seq = 0
-    private var seat: Int?
-    private var completed = false
-    private var lastError: GameError?
-    private var follower: Task<Void, Never>?
-    private var events: RealtimeEvents?
+    /// The game's id as the server writes it.
+    let gameID: String
+    /// How long a move sent on the socket waits for its answer before it is sent over REST
+    /// instead (with the same move id, so it is played at most once either way).
+    let answerTimeout: Duration
+    var authoritative: Module.View?
+    var predicted: Module.View?
+    var seq = 0
+    var seat: Int?
+    var completed = false
+    var lastError: GameError?
+    var follower: Task<Void, Never>?
+    var events: RealtimeEvents?
+    /// Moves sent on the socket and not yet settled, by move id.
+    var inFlight: [String: InFlight] = [:]
     let queue: OfflineMoveQueue?
     /// Moves of this game waiting in the queue.
-    public private(set) var queuedMoves = 0
+    public internal(set) var queuedMoves = 0
     /// Queued moves the server refused once it was reachable, with why.
-    public private(set) var refusedMoves: [(move: OfflineMoveQueue.Move, error: ParlorError)] = []
+    public internal(set) var refusedMoves: [(move: OfflineMoveQueue.Move, error: ParlorError)] = []
 
-    public init(client: ParlorClient, game: UUID, offlineQueue: OfflineMoveQueue? = nil) {
+    public init(client: ParlorClient, game: UUID, offlineQueue: OfflineMoveQueue? = nil, answerTimeout: Duration = .seconds(10)) {
         self.api = client.api
         self.game = game
+        gameID = game.uuidString.lowercased()
         self.queue = offlineQueue
+        self.answerTimeout = answerTimeout
         (changes, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Reads the game, then follows it on `events` until ``stop()``.
+    /// Reads the game, then follows it on `events` until ``stop()``, sending moves there while
+    /// its socket is open.
     public func start(following events: RealtimeEvents?) async throws {
         try await reload()
         guard let events, follower == nil else { return }
         self.events = events
         let stream = try await events.game(game)
         follower = Task { [weak self] in
-            for await _ in stream {
-                await self?.deliverQueued()
-                try? await self?.reload()
+            for await message in stream {
+                await self?.follow(message)
             }
         }
     }
 
-    /// Stops following the game (the connection stays open for others).
+    /// Stops following the game (the connection stays open for others). A move still waiting
+    /// for its answer on the socket goes over REST instead.
     public func stop() {
         follower?.cancel()
         follower = nil
         events = nil
+        for id in inFlight.keys { resolve(id, .unanswered) }
         continuation.finish()
-    }
-
-    /// Reads the player's view of the game from the server.
-    public func reload() async throws {
-        let id = game.uuidString.lowercased()
-        let read = try await parlorCall { [api] in try await api.getGame(path: .init(gameID: id)).ok.body.json }
-        try adopt(read)
-    }
-
-    /// Sends this game's queued moves (and any others in the queue, in order) if the server can
-    /// be reached; refused ones are rolled back and reported. Call it when the network returns.
-    @discardableResult
-    public func deliverQueued() async -> OfflineMoveQueue.Flush? {
-        guard let queue, queuedMoves > 0 else { return nil }
-        guard let flush = try? await queue.flush(through: api) else { return nil }
-        let id = game.uuidString.lowercased()
-        queuedMoves = await queue.queued.count { $0.game == id }
-        for (move, error, dropped) in flush.refused where move.game == id {
-            refusedMoves.append((move, error))
-            refusedMoves += dropped.map { ($0, error) }
-            lastError = GameError(code: GameError.Code(rawValue: error.code) ?? .invalidAction, message: error.message)
-        }
-        if queuedMoves == 0 {
-            predicted = nil
-            try? await reload()
-        }
-        continuation.yield()
-        return flush
     }
 
     public func snapshot() -> SessionSnapshot<Module> {
@@ -102,69 +92,54 @@ public actor OnlineGameEndpoint<Module: GameModule>: GameSessionEndpoint {
         guard let seat, let view = authoritative else { throw GameError.notYourTurn("you have no seat in this game") }
         predicted = Self.predict(predicted ?? view, action, seat) ?? predicted
         continuation.yield()
+        // Made on the position the moves still on their way (queued or on the socket) will reach.
+        let madeAt = seq + queuedMoves + inFlight.count
+        let moveID = UUID().uuidString
+        if queuedMoves == 0, let connection = events?.connection, await connection.isConnected {
+            switch await sendOnSocket(RealtimeMove(game: game, moveId: moveID, action: action, seq: madeAt), through: connection) {
+            case .applied:
+                settled(nil)
+                return
+            case .appliedUnseen:
+                // Played, but its view never came: read it once.
+                try? await reload()
+                settled(nil)
+                return
+            case .refused(let refusal):
+                settled(refusal)
+                throw refusal
+            case .unanswered:
+                break  // over REST with the same move id: played at most once either way
+            }
+        }
         let move: OfflineMoveQueue.Move
         do {
-            // Queued behind moves already waiting, a move is made at the seq they will reach.
-            move = OfflineMoveQueue.Move(game: game.uuidString.lowercased(), action: try GameJSON.encoder().encode(action), seq: seq + queuedMoves)
+            move = OfflineMoveQueue.Move(game: gameID, moveID: moveID, action: try GameJSON.encoder().encode(action), seq: madeAt)
         } catch {
-            predicted = nil
+            settled(.corruptedPayload("the move does not encode: \(error)"))
             throw .corruptedPayload("the move does not encode: \(error)")
         }
-        if queuedMoves > 0, let queue {
-            // Behind a queued move: queued too, so the server gets them in the order they were made.
-            await keep(move, in: queue)
-            return
-        }
-        switch await send(move) {
-        case .success(let answer):
-            predicted = nil
-            lastError = nil
-            try? adopt(answer)
-        case .failure(let error) where error.status == nil && queue != nil:
-            // No answer: the server may or may not have the move. Queued with its move id, it is
-            // sent again later and played at most once either way.
-            if let queue { await keep(move, in: queue) }
-        case .failure(let error):
-            predicted = nil
-            let refusal = GameError(code: GameError.Code(rawValue: error.code) ?? .desync, message: error.message)
-            lastError = refusal
-            continuation.yield()
-            throw refusal
-        }
+        try await performOverREST(move)
     }
 
-    private func keep(_ move: OfflineMoveQueue.Move, in queue: OfflineMoveQueue) async {
-        do {
-            try await queue.enqueue(move)
-            queuedMoves += 1
-            lastError = nil
-        } catch {
-            predicted = nil
-            lastError = .desync("the move could not be kept for later: \(error)")
-        }
+    /// A move's answer is in: the prediction goes once no other move is on its way, and a
+    /// refusal is shown.
+    func settled(_ refusal: GameError?) {
+        // A refused move takes the prediction with it: any move predicted after it was made on a
+        // position the server never reached, and will be refused too.
+        if refusal != nil || (inFlight.isEmpty && queuedMoves == 0) { predicted = nil }
+        lastError = refusal
         continuation.yield()
     }
 
-    private func send(_ move: OfflineMoveQueue.Move) async -> Result<Components.Schemas.Game, ParlorError> {
-        do {
-            let value = try JSONDecoder().decode(OpenAPIValueContainer.self, from: move.action)
-            let answer = try await parlorCall { [api] in
-                try await api.submitMove(path: .init(gameID: move.game), body: .json(.init(moveId: move.moveID, action: value, seq: move.seq))).ok.body.json
-            }
-            return .success(answer.game)
-        } catch let error as ParlorError {
-            return .failure(error)
-        } catch {
-            return .failure(ParlorError(kind: .invalidInput, code: "corrupted_payload", message: "the move does not encode: \(error)"))
-        }
-    }
-
-    private func adopt(_ read: Components.Schemas.Game) throws {
-        guard read.seq >= seq || authoritative == nil else { return }  // an older answer than the one shown
-        seq = read.seq
-        seat = read.yourSeat
-        completed = read.status == .completed
-        if let view = read.view { authoritative = try GameJSON.decoder().decode(Module.View.self, from: try JSONEncoder().encode(view)) }
+    /// Takes `view` at `at` as the server's, unless something newer is shown already.
+    func adopt(view: Module.View?, at: Int, seat: Int?? = nil, completed: Bool? = nil) {
+        guard at >= seq || authoritative == nil else { return }
+        seq = at
+        if let seat { self.seat = seat }
+        if let completed { self.completed = completed }
+        if let view { authoritative = view }
+        settleAcknowledged()
         continuation.yield()
     }
 

@@ -109,14 +109,22 @@ extension RealtimeConnection {
                 statistics.resubscriptions += since == nil ? 0 : 1
                 try? await send(RealtimeSubscribe(game: game, since: since))
             }
+            for (room, since) in ledger.resumeAllRooms() {
+                statistics.resubscriptions += since == nil ? 0 : 1
+                try? await send(RealtimeDraftSubscribe(room: room, since: since))
+            }
             return
         }
-        let outcome = ledger.receive(inbound, details)
+        let outcome = ledger.concernsRoom(inbound) ? ledger.receiveRoom(inbound) : ledger.receive(inbound, details)
         statistics.droppedRepeats += outcome.dropped
         for message in outcome.deliver { deliver(message) }
         if let gap = outcome.resubscribe {
             statistics.resubscriptions += 1
             try? await send(RealtimeSubscribe(game: gap.game, since: gap.since))
+        }
+        if let gap = outcome.resubscribeRoom {
+            statistics.resubscriptions += 1
+            try? await send(RealtimeDraftSubscribe(room: gap.room, since: gap.since))
         }
     }
 

@@ -11,7 +11,9 @@ import WSClient
 /// ``RealtimeConnectionConfiguration/reconnectDelay``), subscribes every game again with that
 /// number as `since`, holds live events until the answering `state` (which carries the missed
 /// moves) and drops any event delivered before. So a consumer never sees a game event twice and,
-/// through the `state`, never misses one.
+/// through the `state`, never misses one. TopDog draft rooms resume the same way
+/// (``subscribe(room:)``: `draft_subscribe` with the last event number, `draft_state` with the
+/// events missed).
 ///
 /// Call ``close()`` when done: until then the connection keeps itself alive.
 public actor RealtimeConnection {
@@ -128,6 +130,25 @@ public actor RealtimeConnection {
         try? await send(RealtimeUnsubscribe(game: game))
     }
 
+    /// Receives TopDog draft room `room`'s events from now on (a `draft_state`, then each
+    /// `draft_event`), and again after every reconnect, resuming from the last delivered event.
+    public func subscribe(room: UUID) async throws {
+        guard !isClosed else { throw RealtimeConnectionError.closed }
+        let since = ledger.subscribe(room: room)
+        guard isConnected else { return }  // sent with the others on `welcome`
+        try? await send(RealtimeDraftSubscribe(room: room, since: since))
+    }
+
+    /// Stops receiving `room`'s events and forgets its sequence number.
+    public func unsubscribe(room: UUID) async {
+        ledger.unsubscribe(room: room)
+        guard isConnected else { return }
+        try? await send(RealtimeDraftUnsubscribe(room: room))
+    }
+
+    /// The last event number delivered for draft room `room`, nil before its `draft_state`.
+    public func lastSeq(ofRoom room: UUID) -> Int? { ledger.lastSeq(room: room) }
+
     /// Kills the socket at once, as a dead network path would: anything the server sends on it
     /// from now on is lost, and the connection reconnects and resumes as after any other drop.
     /// For tests of resume.
@@ -156,6 +177,7 @@ public actor RealtimeConnection {
         }
         do {
             try await outbound.write(.text(text))
+            statistics.messagesSent += 1
         } catch is CancellationError {
             // The sender was cancelled while the write waited for the socket to drain (a server
             // under load reads slowly): the frame was not sent, and the socket is fine.

@@ -116,6 +116,9 @@ public struct RealtimeConnectionStatistics: Sendable, Equatable {
     public var resubscriptions = 0
     /// Pings sent because the server had been silent for a heartbeat.
     public var heartbeatPings = 0
+    /// Frames written to a socket (subscriptions, moves and heartbeat pings included), so a
+    /// caller can count what one of its operations cost on the wire.
+    public var messagesSent = 0
 
     public init() {}
 }

@@ -13,17 +13,27 @@ public struct RealtimeInbound: Sendable {
     /// The known type, or nil for a type this build does not know (delivered, never fatal).
     public let type: RealtimeServerMessageType?
     /// The message's per-game sequence number, when it has one (`state`, `game_started`,
-    /// `move_made`, `game_ended`, `ack`).
+    /// `move_made`, `game_ended`, `ack`), or a draft room's (`draft_state`'s `seq`, a
+    /// `draft_event`'s `event.seq`).
     public let seq: Int?
+    /// The `move_id` an `ack` or an `error` answers, read with the routing fields so that a
+    /// mover learns its move was applied without decoding the frame again.
+    public let moveId: String?
+    /// The draft room of a `draft_state` or `draft_event`.
+    public let room: UUID?
     /// The whole text frame, UTF-8 JSON.
     public let data: Data
     /// When the frame was read from the socket, before it waited for the app to take it.
     public let receivedAt: ContinuousClock.Instant
 
-    public init(envelope: RealtimeEnvelope, seq: Int?, data: Data, receivedAt: ContinuousClock.Instant = .now) {
+    public init(
+        envelope: RealtimeEnvelope, seq: Int?, data: Data, receivedAt: ContinuousClock.Instant = .now, moveId: String? = nil, room: UUID? = nil
+    ) {
         self.envelope = envelope
         type = RealtimeServerMessageType(rawValue: envelope.type)
         self.seq = seq
+        self.moveId = moveId
+        self.room = room
         self.data = data
         self.receivedAt = receivedAt
     }
@@ -49,16 +59,26 @@ public struct RealtimeInbound: Sendable {
 extension RealtimeInbound {
     /// What resume needs beyond the envelope: a `state`'s status and whether an `error` answers a
     /// move (rather than a subscription).
-    struct Details: Sendable {
+    package struct Details: Sendable {
         var status: String?
         var answersMove: Bool
     }
 
     /// Parses a frame's routing fields; nil when the frame is not a JSON object with a `type`.
     /// `data` is UTF-8 (the text of a text frame).
-    static func parse(_ data: Data) -> (inbound: RealtimeInbound, details: Details)? {
-        guard let probe = RealtimeFrameProbe.parse(data) else { return nil }
-        let inbound = RealtimeInbound(envelope: RealtimeEnvelope(type: probe.type, game: probe.game), seq: probe.seq, data: data)
+    package static func parse(_ data: Data) -> (inbound: RealtimeInbound, details: Details)? {
+        guard let probe = RealtimeFrameProbe.parse(data) ?? RealtimeLenientProbe.parse(data) else { return nil }
+        var seq = probe.seq
+        var room: UUID?
+        if probe.type == RealtimeServerMessageType.draftState.rawValue || probe.type == RealtimeServerMessageType.draftEvent.rawValue {
+            // The probe knows games, not rooms; a draft frame is read once more for its room and
+            // event number (drafts send a few frames a minute, games many a second).
+            guard let draft = RealtimeDraftProbe.parse(data) else { return nil }
+            room = draft.room
+            seq = draft.seq
+        }
+        let inbound = RealtimeInbound(
+            envelope: RealtimeEnvelope(type: probe.type, game: probe.game), seq: seq, data: data, moveId: probe.moveId, room: room)
         return (inbound, Details(status: probe.status, answersMove: probe.moveId != nil))
     }
 }

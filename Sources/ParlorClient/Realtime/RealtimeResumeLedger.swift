@@ -34,9 +34,13 @@ struct RealtimeResumeLedger: Sendable {
         var dropped = 0
         /// A gap was seen: subscribe again from this sequence number.
         var resubscribe: (game: UUID, since: Int?)?
+        /// A draft room's events skipped some: subscribe to it again from this sequence number.
+        var resubscribeRoom: (room: UUID, since: Int?)?
     }
 
     private(set) var entries: [UUID: Entry] = [:]
+    /// Draft rooms, kept the same way (see `RealtimeResumeLedger+Drafts.swift`).
+    var rooms: [UUID: RoomEntry] = [:]
 
     /// The `since` to subscribe with: the last delivered sequence once the game has started (a
     /// waiting game is simply subscribed afresh).

@@ -38,7 +38,7 @@ package struct GamePushes: PlayNotifier {
         try await PushOutbox.enqueue([message], at: millis, on: sql)
     }
 
-    package func ended(_ game: FinishedGame, name: String, on sql: any SQLDatabase) async throws {
+    package func ended(_ game: RecordedGame, name: String, on sql: any SQLDatabase) async throws {
         let winners = game.seats.filter { $0.statistics["won"] == 1 }.count
         let messages = game.seats.map { seat in
             let won = seat.statistics["won"] == 1

@@ -10,7 +10,7 @@ import SQLKit
 /// a quick match) that start as soon as they can.
 extension GameService {
     struct NewGame: Sendable {
-        var gameID: String
+        var gameType: String
         var players: Int
         var mode: GameMode
         var settings: Data?
@@ -55,8 +55,8 @@ extension GameService {
 
     /// The engine of the game `request` asks for, and its settings checked: a 400 otherwise.
     func engine(for request: NewGame) throws -> any GameEngine {
-        guard let engine = engines.engine(request.gameID) else {
-            throw APIError.invalidFields([FieldError(field: "game_type", message: "unknown game \"\(request.gameID)\"; see GET /games/catalogue")])
+        guard let engine = engines.engine(request.gameType) else {
+            throw APIError.invalidFields([FieldError(field: "game_type", message: "unknown game \"\(request.gameType)\"; see GET /games/catalogue")])
         }
         return engine
     }
@@ -71,7 +71,7 @@ extension GameService {
             throw APIError.invalidFields([FieldError(field: field, message: error.message)])
         }
         return GameRow(
-            id: UUID(), gameID: request.gameID, engineVersion: engine.engineVersion, mode: request.mode, players: request.players,
+            id: UUID(), gameType: request.gameType, engineVersion: engine.engineVersion, mode: request.mode, players: request.players,
             inviteCode: inviteCode, settings: settings, seed: GameSeed(UInt64.random(in: 0...UInt64.max)),
             turnSeconds: request.turnSeconds ?? (request.mode == .realtime ? 60 : 3 * 24 * 3600), graceSeconds: request.graceSeconds ?? 30,
             timeoutPolicy: request.timeoutPolicy ?? (request.mode == .realtime ? .botMove : .forfeit), createdBy: user,

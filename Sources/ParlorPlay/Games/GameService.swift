@@ -96,7 +96,7 @@ package struct GameService: Sendable {
         await bus.publish(.joined(game: id, user: user))
         // A real-time game starts from a subscription, once every player is connected, and the
         // player who just joined has no socket on it yet; a full turn-based game starts now.
-        guard joined.row.mode == .realtime || joined.seats.count < joined.row.players, let engine = engines.engine(joined.row.gameID) else {
+        guard joined.row.mode == .realtime || joined.seats.count < joined.row.players, let engine = engines.engine(joined.row.gameType) else {
             return try await startedOrReloaded(id)
         }
         return cached(LiveGame(row: joined.row, seats: joined.seats, engine: engine, entries: []))
@@ -172,8 +172,8 @@ package struct GameService: Sendable {
     /// A game `start` has just started (committed): built here rather than loaded, kept in the
     /// cache, and announced.
     func announce(_ started: StartedGame) async throws -> LiveGame {
-        guard let engine = engines.engine(started.row.gameID) else {
-            throw GameError.unsupportedGameVersion("this server does not play \(started.row.gameID)")
+        guard let engine = engines.engine(started.row.gameType) else {
+            throw GameError.unsupportedGameVersion("this server does not play \(started.row.gameType)")
         }
         let game = try LiveGame.assemble(row: started.row, seats: started.seats, engine: engine, entries: [])
         cache.put(game)

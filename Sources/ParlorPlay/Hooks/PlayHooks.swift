@@ -25,15 +25,15 @@ package struct PlayHooks: Sendable {
 }
 
 /// A finished game as the authority recorded it: the only source of game scores and achievements.
-package struct FinishedGame: Sendable, Equatable {
+package struct RecordedGame: Sendable, Equatable {
     package var game: UUID
     package var gameType: String
     /// Milliseconds since 1970.
     package var endedAt: Int64
-    package var seats: [FinishedSeat]
+    package var seats: [RecordedSeat]
 }
 
-package struct FinishedSeat: Sendable, Equatable {
+package struct RecordedSeat: Sendable, Equatable {
     package var user: String
     package var seat: Int
     /// The game's own statistics of this seat, with `won`, `played` and `rating` added.
@@ -43,7 +43,7 @@ package struct FinishedSeat: Sendable, Equatable {
 package protocol GameResultsRecorder: Sendable {
     /// Records `game`'s results in the caller's transaction, once per game (a replay changes
     /// nothing); answers the notices to publish once it commits.
-    func record(_ game: FinishedGame, on sql: any SQLDatabase) async throws -> [GameNotice]
+    func record(_ game: RecordedGame, on sql: any SQLDatabase) async throws -> [GameNotice]
 }
 
 package protocol BlockList: Sendable {
@@ -73,7 +73,7 @@ package protocol PlayNotifier: Sendable {
     /// `invitation.to` was invited (never called for an invitee who blocks the inviter).
     func invited(_ invitation: InvitationSent, on sql: any SQLDatabase) async throws
     /// The game ended; `name` is the game's display name.
-    func ended(_ game: FinishedGame, name: String, on sql: any SQLDatabase) async throws
+    func ended(_ game: RecordedGame, name: String, on sql: any SQLDatabase) async throws
 }
 
 /// What purchases decide in play, where the server decides it.

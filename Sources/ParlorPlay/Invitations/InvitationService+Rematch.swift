@@ -18,7 +18,7 @@ extension InvitationService {
             return try await takePlace(in: existing, user: user)
         }
         let request = GameService.NewGame(
-            gameID: game.row.gameID, players: game.row.players, mode: game.row.mode, settings: Data(game.row.settings.utf8),
+            gameType: game.row.gameType, players: game.row.players, mode: game.row.mode, settings: Data(game.row.settings.utf8),
             turnSeconds: game.row.turnSeconds, graceSeconds: game.row.graceSeconds, timeoutPolicy: game.row.timeoutPolicy)
         let offered: LiveGame
         do {

@@ -21,8 +21,8 @@ package struct LiveGame: Sendable {
     /// Loads a game and replays its record.
     static func load(_ id: UUID, engines: GameEngines, on sql: any SQLDatabase) async throws -> LiveGame? {
         guard let row = try await PlayStore.game(id, on: sql) else { return nil }
-        guard let engine = engines.engine(row.gameID) else {
-            throw GameError.unsupportedGameVersion("this server does not play \(row.gameID)")
+        guard let engine = engines.engine(row.gameType) else {
+            throw GameError.unsupportedGameVersion("this server does not play \(row.gameType)")
         }
         let seats = try await PlayStore.seats(of: id, on: sql)
         let entries = row.status == .waiting ? [] : try await PlayStore.moves(of: id, on: sql)

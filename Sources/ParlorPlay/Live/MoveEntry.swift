@@ -25,6 +25,6 @@ package struct MoveEntry: Sendable, Equatable {
 
     /// A table's entry, stamped with when it was made.
     package init(_ entry: EngineEntry, at: Int64) {
-        self.init(seq: entry.seq, seat: entry.seat, kind: entry.kind, action: entry.action, moveID: entry.clientID, at: at)
+        self.init(seq: entry.seq, seat: entry.seat, kind: entry.kind, action: entry.action, moveID: entry.moveID, at: at)
     }
 }

@@ -67,7 +67,7 @@ extension QuickMatchService {
     /// its players marked matched and, when it can, the game started, all or nothing. A node
     /// that stops halfway leaves everyone waiting, never matched to a game that does not exist.
     private func pair(_ kind: QuickMatchRow.Kind, mode: GameMode) async throws {
-        let request = GameService.NewGame(gameID: kind.game, players: kind.players, mode: mode)
+        let request = GameService.NewGame(gameType: kind.game, players: kind.players, mode: mode)
         let engine = try games.engine(for: request)
         let now = self.now()
         let at = millis

@@ -18,7 +18,7 @@ struct QuickMatchRow: Sendable {
     var enqueuedAt: Int64
     var matchedGame: String?
 
-    static let columns = ["user_id", "game_id", "players", "mode", "rating", "enqueued_at", "matched_game"]
+    static let columns = ["user_id", "game_type", "players", "mode", "rating", "enqueued_at", "matched_game"]
 
     /// The game the player was matched into.
     var match: UUID? { matchedGame.flatMap { UUID(parsing: $0) } }
@@ -26,7 +26,7 @@ struct QuickMatchRow: Sendable {
     init(row: any SQLRow) throws {
         user = try row.decode(column: "user_id", as: String.self)
         kind = Kind(
-            game: try row.decode(column: "game_id", as: String.self), players: try row.decode(column: "players", as: Int.self),
+            game: try row.decode(column: "game_type", as: String.self), players: try row.decode(column: "players", as: Int.self),
             mode: try row.decode(column: "mode", as: String.self))
         rating = try row.decode(column: "rating", as: Int.self)
         enqueuedAt = try row.decode(column: "enqueued_at", as: Int64.self)
@@ -44,9 +44,9 @@ enum QuickMatchStore {
     /// Puts the user in the queue, replacing any entry they had.
     static func enqueue(_ user: String, kind: QuickMatchRow.Kind, rating: Int, at now: Int64, on sql: any SQLDatabase) async throws {
         try await sql.raw("""
-            INSERT INTO quick_match_queue (user_id, game_id, players, mode, rating, enqueued_at, matched_game)
+            INSERT INTO quick_match_queue (user_id, game_type, players, mode, rating, enqueued_at, matched_game)
             VALUES (\(bind: user), \(bind: kind.game), \(bind: kind.players), \(bind: kind.mode), \(bind: rating), \(bind: now), NULL)
-            ON CONFLICT (user_id) DO UPDATE SET game_id = excluded.game_id, players = excluded.players, mode = excluded.mode,
+            ON CONFLICT (user_id) DO UPDATE SET game_type = excluded.game_type, players = excluded.players, mode = excluded.mode,
                 rating = excluded.rating, enqueued_at = excluded.enqueued_at, matched_game = NULL
             """).run()
     }
@@ -57,9 +57,9 @@ enum QuickMatchStore {
 
     /// The kinds somebody is waiting for.
     static func waitingKinds(on sql: any SQLDatabase) async throws -> [QuickMatchRow.Kind] {
-        try await sql.raw("SELECT DISTINCT game_id, players, mode FROM quick_match_queue WHERE matched_game IS NULL").all().map { row in
+        try await sql.raw("SELECT DISTINCT game_type, players, mode FROM quick_match_queue WHERE matched_game IS NULL").all().map { row in
             .init(
-                game: try row.decode(column: "game_id", as: String.self), players: try row.decode(column: "players", as: Int.self),
+                game: try row.decode(column: "game_type", as: String.self), players: try row.decode(column: "players", as: Int.self),
                 mode: try row.decode(column: "mode", as: String.self))
         }
     }
@@ -69,8 +69,8 @@ enum QuickMatchStore {
     static func waiting(_ kind: QuickMatchRow.Kind, on sql: any SQLDatabase) async throws -> [QuickMatchRow] {
         let suffix: SQLQueryString = sql.dialect.name == "sqlite" ? "" : " FOR UPDATE SKIP LOCKED"
         return try await sql.raw("""
-            SELECT user_id, game_id, players, mode, rating, enqueued_at, matched_game FROM quick_match_queue
-            WHERE game_id = \(bind: kind.game) AND players = \(bind: kind.players) AND mode = \(bind: kind.mode)
+            SELECT user_id, game_type, players, mode, rating, enqueued_at, matched_game FROM quick_match_queue
+            WHERE game_type = \(bind: kind.game) AND players = \(bind: kind.players) AND mode = \(bind: kind.mode)
             AND matched_game IS NULL ORDER BY enqueued_at, user_id\(suffix)
             """).all().map(QuickMatchRow.init(row:))
     }

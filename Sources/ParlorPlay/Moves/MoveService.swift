@@ -77,8 +77,8 @@ extension MoveService {
     func plan(_ request: MoveRequest, by seat: Int, moveID: String, in game: LiveGame) throws(GameError) -> Planned {
         let context = try tableContext(of: game, applying: moveID, for: seat)
         switch request {
-        case .action(let action): return step(try game.engine.submit(action, by: seat, clientID: moveID, on: context), in: game, from: context)
-        case .resign: return step(try game.engine.resign(seat: seat, clientID: moveID, kind: .action, on: context), in: game, from: context)
+        case .action(let action): return step(try game.engine.submit(action, by: seat, moveID: moveID, on: context), in: game, from: context)
+        case .resign: return step(try game.engine.resign(seat: seat, moveID: moveID, kind: .action, on: context), in: game, from: context)
         }
     }
 

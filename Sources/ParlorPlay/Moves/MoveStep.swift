@@ -65,16 +65,16 @@ struct MoveStep: Sendable {
     }
 
     /// The game's results per seat: the engine's statistics and the ones every game has.
-    static func finished(_ game: LiveGame, outcome: GameOutcome, at endedAt: Int64) -> FinishedGame {
-        let seats = game.seats.compactMap { row -> FinishedSeat? in
+    static func finished(_ game: LiveGame, outcome: GameOutcome, at endedAt: Int64) -> RecordedGame {
+        let seats = game.seats.compactMap { row -> RecordedSeat? in
             guard let seat = row.seat else { return nil }
             var statistics = game.current.map { game.engine.statistics(of: $0, for: seat) } ?? [:]
             statistics[GameStatistic.won] = outcome.winners.contains(seat) ? 1 : 0
             statistics[GameStatistic.played] = 1
             if let rating = row.ratingAfter { statistics[GameStatistic.rating] = rating }
-            return FinishedSeat(user: row.user, seat: seat, statistics: statistics)
+            return RecordedSeat(user: row.user, seat: seat, statistics: statistics)
         }
-        return FinishedGame(game: game.id, gameType: game.row.gameID, endedAt: endedAt, seats: seats)
+        return RecordedGame(game: game.id, gameType: game.row.gameType, endedAt: endedAt, seats: seats)
     }
 
     /// What every node hears once the step is stored: the move (carried along when it is all

@@ -48,7 +48,7 @@ extension PresenceService {
                 WHERE s.user_id IN (\(binds: users)) AND s.sockets > 0
                 """).all().map { try $0.decode(column: "user_id", as: String.self) }
             let playing = try await sql.raw("""
-                SELECT p.user_id, g.id, g.game_id FROM game_players p JOIN games g ON g.id = p.game
+                SELECT p.user_id, g.id, g.game_type FROM game_players p JOIN games g ON g.id = p.game
                 WHERE p.user_id IN (\(binds: users)) AND p.connections > 0 AND g.status = 'active' ORDER BY g.id
                 """).all()
             var answer = Dictionary(uniqueKeysWithValues: users.map { ($0, UserActivity.offline) })
@@ -56,7 +56,7 @@ extension PresenceService {
             for row in playing {
                 let user = try row.decode(column: "user_id", as: String.self)
                 guard let game = UUID(parsing: try row.decode(column: "id", as: String.self)) else { continue }
-                answer[user]?.games.append(.init(game: game, gameType: try row.decode(column: "game_id", as: String.self)))
+                answer[user]?.games.append(.init(game: game, gameType: try row.decode(column: "game_type", as: String.self)))
             }
             return answer
         }

@@ -24,19 +24,19 @@ enum RatingStore {
         let seated = game.seats.filter { $0.seat != nil }.sorted { ($0.seat ?? 0) < ($1.seat ?? 0) }
         guard !seated.isEmpty else { return game.seats }
         let users = seated.map(\.user)
-        let gameID = game.row.gameID
-        let insert = sql.insert(into: "player_ratings").columns("user_id", "game_id", "rating", "games", "wins", "losses", "updated_at")
+        let gameType = game.row.gameType
+        let insert = sql.insert(into: "player_ratings").columns("user_id", "game_type", "rating", "games", "wins", "losses", "updated_at")
         for user in users.sorted() {
-            insert.values(SQLBind(user), SQLBind(gameID), SQLBind(EloRating.startingRating), SQLBind(0), SQLBind(0), SQLBind(0), SQLBind(now))
+            insert.values(SQLBind(user), SQLBind(gameType), SQLBind(EloRating.startingRating), SQLBind(0), SQLBind(0), SQLBind(0), SQLBind(now))
         }
         let rows: [any SQLRow]
         if sql.dialect.name == "sqlite" {
-            try await insert.ignoringConflicts(with: ["user_id", "game_id"]).run()
-            rows = try await sql.raw("SELECT user_id, rating FROM player_ratings WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))").all()
+            try await insert.ignoringConflicts(with: ["user_id", "game_type"]).run()
+            rows = try await sql.raw("SELECT user_id, rating FROM player_ratings WHERE game_type = \(bind: gameType) AND user_id IN (\(binds: users))").all()
         } else {
             // One statement: a new player's row is made, a known one's locked (an upsert that
             // changes nothing still locks the row), in user order, and both return the rating.
-            rows = try await insert.onConflict(with: ["user_id", "game_id"]) { $0.set(excludedValueOf: "user_id") }
+            rows = try await insert.onConflict(with: ["user_id", "game_type"]) { $0.set(excludedValueOf: "user_id") }
                 .returning("user_id", "rating").all()
         }
         var current: [String: Int] = [:]
@@ -50,7 +50,7 @@ enum RatingStore {
         let totals: SQLQueryString = """
             UPDATE player_ratings SET rating = \(PlayStore.perUser(users, after)), games = games + 1,
             wins = wins + \(PlayStore.perUser(users, won)), losses = losses + \(PlayStore.perUser(users, lost)), updated_at = \(bind: now)
-            WHERE game_id = \(bind: gameID) AND user_id IN (\(binds: users))
+            WHERE game_type = \(bind: gameType) AND user_id IN (\(binds: users))
             """
         let seatRatings: SQLQueryString = """
             UPDATE game_players SET rating_before = \(PlayStore.perUser(users, before)), rating_after = \(PlayStore.perUser(users, after))
@@ -77,11 +77,11 @@ enum RatingStore {
     }
 
     static func all(of user: String, on sql: any SQLDatabase) async throws -> [Totals] {
-        try await sql.select().columns("game_id", "rating", "games", "wins", "losses").from("player_ratings")
-            .where("user_id", .equal, user).orderBy("game_id").all()
+        try await sql.select().columns("game_type", "rating", "games", "wins", "losses").from("player_ratings")
+            .where("user_id", .equal, user).orderBy("game_type").all()
             .map { row in
                 Totals(
-                    game: try row.decode(column: "game_id", as: String.self), rating: try row.decode(column: "rating", as: Int.self),
+                    game: try row.decode(column: "game_type", as: String.self), rating: try row.decode(column: "rating", as: Int.self),
                     games: try row.decode(column: "games", as: Int.self), wins: try row.decode(column: "wins", as: Int.self),
                     losses: try row.decode(column: "losses", as: Int.self))
             }

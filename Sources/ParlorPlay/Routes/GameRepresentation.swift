@@ -13,7 +13,7 @@ extension LiveGame {
         let view: OpenAPIObjectContainer? =
             if withView, let current { try .decoding(try engine.viewJSON(of: current, seat: seat)) } else { nil }
         return Components.Schemas.Game(
-            id: PlayStore.key(id), gameType: row.gameID, mode: row.mode == .realtime ? .realtime : .turnBased,
+            id: PlayStore.key(id), gameType: row.gameType, mode: row.mode == .realtime ? .realtime : .turnBased,
             status: Components.Schemas.GameStatus(rawValue: row.status.rawValue) ?? .waiting, players: row.players,
             inviteCode: isPlayer && row.status == .waiting ? row.inviteCode : nil,
             seats: seats.map { seat in

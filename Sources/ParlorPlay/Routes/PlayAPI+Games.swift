@@ -12,7 +12,7 @@ extension PlayAPI {
     package func listGameCatalogue(_ input: Operations.ListGameCatalogue.Input) async throws -> Operations.ListGameCatalogue.Output {
         .ok(.init(body: .json(.init(games: play.games.engines.all.map { engine in
             .init(
-                id: engine.gameID.rawValue, name: engine.catalogEntry.displayName, symbol: engine.catalogEntry.symbol,
+                id: engine.gameType.rawValue, name: engine.catalogEntry.displayName, symbol: engine.catalogEntry.symbol,
                 minPlayers: engine.policy.minPlayers, maxPlayers: engine.policy.maxPlayers, engineVersion: engine.engineVersion)
         }))))
     }
@@ -25,7 +25,7 @@ extension PlayAPI {
         try fields.validate()
         let game = try await play.games.create(
             .init(
-                gameID: body.gameType, players: body.players, mode: fields.mode, settings: settings, turnSeconds: body.turnSeconds,
+                gameType: body.gameType, players: body.players, mode: fields.mode, settings: settings, turnSeconds: body.turnSeconds,
                 graceSeconds: body.graceSeconds, timeoutPolicy: fields.timeoutPolicy),
             by: user.userID)
         return .created(.init(body: .json(try game.representation(for: user.userID))))

@@ -28,7 +28,7 @@ package enum GameStatus: String, Sendable, Codable {
 /// One row of `games`.
 package struct GameRow: Sendable {
     package var id: UUID
-    package var gameID: String
+    package var gameType: String
     package var engineVersion: Int
     package var mode: GameMode
     package var status: GameStatus
@@ -50,7 +50,7 @@ package struct GameRow: Sendable {
     package var rematchOf: String?
 
     package static let columns = [
-        "id", "game_id", "engine_version", "mode", "status", "players", "invite_code", "settings", "seed", "seq",
+        "id", "game_type", "engine_version", "mode", "status", "players", "invite_code", "settings", "seed", "seq",
         "turn_seconds", "grace_seconds", "timeout_policy", "deadline_at", "created_by", "created_at", "started_at",
         "last_move_at", "ended_at", "winners", "win_type", "rematch_of",
     ]
@@ -61,12 +61,12 @@ package struct GameRow: Sendable {
     static func columnList(table: String) -> SQLColumnList { SQLColumnList(columns, table: table) }
 
     package init(
-        id: UUID, gameID: String, engineVersion: Int, mode: GameMode, players: Int, inviteCode: String?, settings: String,
+        id: UUID, gameType: String, engineVersion: Int, mode: GameMode, players: Int, inviteCode: String?, settings: String,
         seed: GameSeed, turnSeconds: Int, graceSeconds: Int, timeoutPolicy: TimeoutPolicy, createdBy: String, createdAt: Int64,
         rematchOf: String? = nil
     ) {
         self.id = id
-        self.gameID = gameID
+        self.gameType = gameType
         self.engineVersion = engineVersion
         self.mode = mode
         self.status = .waiting
@@ -91,7 +91,7 @@ package struct GameRow: Sendable {
             let policy = TimeoutPolicy(rawValue: try row.decode(column: "timeout_policy", as: String.self))
         else { throw PlayStoreError.corruptRow("games") }
         self.id = id
-        self.gameID = try row.decode(column: "game_id", as: String.self)
+        self.gameType = try row.decode(column: "game_type", as: String.self)
         self.engineVersion = try row.decode(column: "engine_version", as: Int.self)
         self.mode = mode
         self.status = status

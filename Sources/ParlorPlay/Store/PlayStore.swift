@@ -51,7 +51,7 @@ enum PlayStore {
         sql.insert(into: "games")
             .columns(insertedColumns)
             .values(
-                SQLBind(game.id.canonicalText), SQLBind(game.gameID), SQLBind(game.engineVersion),
+                SQLBind(game.id.canonicalText), SQLBind(game.gameType), SQLBind(game.engineVersion),
                 SQLBind(game.mode.rawValue), SQLBind(game.status.rawValue), SQLBind(game.players), SQLBind(game.inviteCode),
                 SQLBind(game.settings), SQLBind(game.seed.description), SQLBind(game.seq), SQLBind(game.turnSeconds),
                 SQLBind(game.graceSeconds), SQLBind(game.timeoutPolicy.rawValue), SQLBind(game.deadlineAt), SQLBind(game.createdBy),

@@ -59,7 +59,7 @@ package struct PurchasesAPI: Sendable {
         guard game.engine.turnSeats(in: state).contains(seat) else {
             throw APIError(.conflict, code: "not_your_turn", message: "a hint is for your own turn")
         }
-        guard let app = purchases.catalogue.app(forGame: game.row.gameID) else {
+        guard let app = purchases.catalogue.app(forGame: game.row.gameType) else {
             throw APIError.notFound("\(game.engine.catalogEntry.displayName) has no hints")
         }
         // The same position always gets the same suggestion.

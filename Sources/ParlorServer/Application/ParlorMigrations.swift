@@ -18,7 +18,7 @@ public enum ParlorMigrations {
         + [AccountsMigrations.slidingRateLimits, PlayMigrations.snakeCaseSettings]
         + [TopDogMigrations.topDog, PlayMigrations.userSockets, AccountsMigrations.usernamePrefix, SocialMigrations.social]
         + [NotificationsMigrations.push, PurchasesMigrations.purchases, PlayMigrations.turnWake]
-        + [PlayMigrations.movesKey, TopDogMigrations.providerAsks]
+        + [PlayMigrations.movesKey, TopDogMigrations.providerAsks, PlayMigrations.gameType]
 }
 
 extension Migrator {

@@ -17,7 +17,7 @@ package struct SocialCatalogue: Sendable {
         var boards: [Board] = []
         var achievements: [String: [AchievementDefinition]] = [:]
         for engine in engines.all {
-            let game = engine.gameID.rawValue
+            let game = engine.gameType.rawValue
             boards += engine.leaderboards.map { Board(id: "\(game).\($0.metric)", game: game, definition: $0) }
             achievements[game] = engine.achievements
         }

@@ -17,7 +17,7 @@ package struct ResultRecorder: GameResultsRecorder {
 
     package init(catalogue: SocialCatalogue) { self.catalogue = catalogue }
 
-    package func record(_ game: FinishedGame, on sql: any SQLDatabase) async throws -> [GameNotice] {
+    package func record(_ game: RecordedGame, on sql: any SQLDatabase) async throws -> [GameNotice] {
         let claimed = try await Self.claim("game:\(game.game.canonicalText)", for: game.seats.map(\.user), at: game.endedAt, on: sql)
         let results = game.seats.sorted(by: { $0.user < $1.user }).filter { claimed.contains($0.user) }.map { ($0.user, $0.statistics) }
         return try await record(results, game: game.gameType, at: game.endedAt, on: sql)

@@ -61,7 +61,7 @@ package enum TandemSocial {
 
     /// The figures the boards use: streaks as of the last puzzle played (the server does not
     /// know the player's local date).
-    private static func project(_ events: [StatsEvent]) -> GameStats {
+    private static func project(_ events: [StatsEvent]) -> PuzzleStats {
         let last = StatsProjection.countedCompletions(events).games.keys.max() ?? PuzzleDate(dayNumber: 0)
         var stats = StatsProjection.stats(of: events, today: last)
         stats.averageWinSeconds = nil

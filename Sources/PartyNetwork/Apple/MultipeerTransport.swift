@@ -6,7 +6,7 @@
 import Foundation
 import GameSession
 import MultipeerConnectivity
-import Synchronization
+import ConcurrencyExtras
 
 /// A `GameTransport` over an `MCSession` with encryption required (MultipeerConnectivity's own
 /// DTLS), so frames between devices are encrypted and authenticated without `PartyLink`.
@@ -14,8 +14,8 @@ public final class MultipeerTransport: NSObject, GameTransport, MCSessionDelegat
     public let localPeer: PeerID
     private let me: MCPeerID
     private let session: MCSession
-    private let peers = Mutex<[PeerID: MCPeerID]>([:])
-    private let receiver = Mutex<(any TransportReceiver)?>(nil)
+    private let peers = LockIsolated<[PeerID: MCPeerID]>([:])
+    private let receiver = LockIsolated<(any TransportReceiver)?>(nil)
 
     /// `displayName` is the device's player name; MultipeerConnectivity shows it to others.
     public init(displayName: String) {
@@ -27,24 +27,24 @@ public final class MultipeerTransport: NSObject, GameTransport, MCSessionDelegat
     }
 
     /// Delivers frames and peer events to `receiver` (the `SessionHost` or `SessionClient`).
-    public func attach(_ receiver: any TransportReceiver) { self.receiver.withLock { $0 = receiver } }
+    public func attach(_ receiver: any TransportReceiver) { self.receiver.withValue { $0 = receiver } }
 
     public var mcSession: MCSession { session }
 
     public func send(_ frame: Data, to peer: PeerID) async {
-        guard let target = peers.withLock({ $0[peer] }) else { return }
+        guard let target = peers.withValue({ $0[peer] }) else { return }
         try? session.send(frame, toPeers: [target], with: .reliable)
     }
 
     private func id(of peer: MCPeerID) -> PeerID {
         let id = PeerID(peer.displayName + "#" + String(peer.hash))
-        peers.withLock { $0[id] = peer }
+        peers.withValue { $0[id] = peer }
         return id
     }
 
     public func session(_ session: MCSession, peer peerID: MCPeerID, didChange state: MCSessionState) {
         let peer = id(of: peerID)
-        guard let receiver = receiver.withLock({ $0 }) else { return }
+        guard let receiver = receiver.withValue({ $0 }) else { return }
         switch state {
         case .connected: Task { await receiver.connected(peer) }
         case .notConnected: Task { await receiver.disconnected(peer) }
@@ -57,7 +57,7 @@ public final class MultipeerTransport: NSObject, GameTransport, MCSessionDelegat
     /// session protocol numbers its states and copes (see `GameTransport`).
     public func session(_ session: MCSession, didReceive data: Data, fromPeer peerID: MCPeerID) {
         let peer = id(of: peerID)
-        guard let receiver = receiver.withLock({ $0 }) else { return }
+        guard let receiver = receiver.withValue({ $0 }) else { return }
         Task { await receiver.received(data, from: peer) }
     }
 

@@ -24,7 +24,7 @@ extension LobbyAdvertisement {
             let port = record["port"].flatMap(Int.init), (0...65_535).contains(port), let app = record["app"]
         else { return nil }
         self.init(
-            lobbyID: id, game: GameID(rawValue: game), hostName: String(host.prefix(40)), players: players, maxPlayers: maxPlayers,
+            lobbyID: id, game: GameType(rawValue: game), hostName: String(host.prefix(40)), players: players, maxPlayers: maxPlayers,
             isPrivate: record["private"] == "1", appVersion: app, isOpen: record["open"] != "0", port: port)
     }
 }

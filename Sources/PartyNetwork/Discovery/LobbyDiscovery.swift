@@ -3,7 +3,7 @@ import GameCore
 /// What a host announces about its lobby to the devices around it.
 public struct LobbyAdvertisement: Codable, Hashable, Sendable {
     public var lobbyID: String
-    public var game: GameID
+    public var game: GameType
     public var hostName: String
     public var players: Int
     public var maxPlayers: Int
@@ -16,7 +16,7 @@ public struct LobbyAdvertisement: Codable, Hashable, Sendable {
     public var port: Int
 
     public init(
-        lobbyID: String, game: GameID, hostName: String, players: Int, maxPlayers: Int, isPrivate: Bool, appVersion: String,
+        lobbyID: String, game: GameType, hostName: String, players: Int, maxPlayers: Int, isPrivate: Bool, appVersion: String,
         isOpen: Bool, port: Int
     ) {
         self.lobbyID = lobbyID

@@ -1,7 +1,7 @@
 import Logging
 import NIOCore
 import NIOPosix
-import Synchronization
+import ConcurrencyExtras
 
 import class Foundation.JSONDecoder
 import class Foundation.JSONEncoder
@@ -51,7 +51,7 @@ public struct UDPLobbyDiscovery: LobbyDiscovery {
         let latest = LatestAdvertisement()
         try await channel.executeThenClose { _, outbound in
             let announce: @Sendable (_ gone: Bool) async -> Void = { gone in
-                guard let lobby = latest.value.withLock({ $0 }),
+                guard let lobby = latest.value.withValue({ $0 }),
                     let data = try? JSONEncoder().encode(Datagram(service: Self.service, lobby: lobby, gone: gone ? true : nil))
                 else { return }
                 for address in destinations {
@@ -61,7 +61,7 @@ public struct UDPLobbyDiscovery: LobbyDiscovery {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await advertisement in advertisements {
-                        latest.value.withLock { $0 = advertisement }
+                        latest.value.withValue { $0 = advertisement }
                         await announce(false)
                     }
                 }
@@ -145,13 +145,13 @@ final class LobbyTable: Sendable {
     }
 
     private let expiry: Duration
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = LockIsolated<[String: Entry]>([:])
 
     init(expiry: Duration) { self.expiry = expiry }
 
     /// Records an announcement; the new list when it changed what a joiner sees.
     func heard(_ lobby: DiscoveredLobby, gone: Bool, now: ContinuousClock.Instant) -> [DiscoveredLobby]? {
-        entries.withLock { entries in
+        entries.withValue { entries in
             let before = entries[lobby.id]?.lobby
             if gone {
                 entries[lobby.id] = nil
@@ -164,7 +164,7 @@ final class LobbyTable: Sendable {
 
     /// Forgets lobbies not heard for the expiry; the new list when any went.
     func expire(now: ContinuousClock.Instant) -> [DiscoveredLobby]? {
-        entries.withLock { entries in
+        entries.withValue { entries in
             let stale = entries.filter { now - $0.value.heard > expiry }.map(\.key)
             guard !stale.isEmpty else { return nil }
             for key in stale { entries[key] = nil }
@@ -179,5 +179,5 @@ final class LobbyTable: Sendable {
 
 /// The advertisement a host announces now, shared by its announcing tasks.
 private final class LatestAdvertisement: Sendable {
-    let value = Mutex<LobbyAdvertisement?>(nil)
+    let value = LockIsolated<LobbyAdvertisement?>(nil)
 }

@@ -3,7 +3,7 @@ import GameSession
 import Logging
 import NIOCore
 import NIOPosix
-import Synchronization
+import ConcurrencyExtras
 
 import struct Foundation.Data
 
@@ -21,8 +21,8 @@ public final class PartyHostTransport: GameTransport, Sendable {
     private let timeouts: PartyLinkTimeouts
     private let logger: Logger
     private let server: NIOAsyncChannel<PartyChannel, Never>
-    private let links = Mutex<[PeerID: PartyLink]>([:])
-    private let refusedFrames = Atomic<Int>(0)
+    private let links = LockIsolated<[PeerID: PartyLink]>([:])
+    private let refusedFrames = LockIsolated(0)
 
     private init(
         server: NIOAsyncChannel<PartyChannel, Never>, port: Int, lobbyID: String, passcode: String?, timeouts: PartyLinkTimeouts,
@@ -52,14 +52,14 @@ public final class PartyHostTransport: GameTransport, Sendable {
     }
 
     public func send(_ frame: Data, to peer: PeerID) async {
-        links.withLock { $0[peer] }?.send(frame)
+        links.withValue { $0[peer] }?.send(frame)
     }
 
     /// The peers with an open link.
-    public var connectedPeers: Set<PeerID> { links.withLock { Set($0.keys) } }
+    public var connectedPeers: Set<PeerID> { links.withValue { Set($0.keys) } }
 
     /// Frames refused because they failed authentication (each closed its link).
-    public var refusedFrameCount: Int { refusedFrames.load(ordering: .relaxed) }
+    public var refusedFrameCount: Int { refusedFrames.value }
 
     /// Serves joiners until cancelled, then closes every link and the listener.
     public func run(delivering receiver: any TransportReceiver) async {
@@ -74,13 +74,13 @@ public final class PartyHostTransport: GameTransport, Sendable {
         } catch {
             if !Task.isCancelled { logger.error("the lobby stopped listening", metadata: ["error": "\(error)"]) }
         }
-        for link in links.withLock({ Array($0.values) }) { link.close() }
+        for link in links.withValue({ Array($0.values) }) { link.close() }
     }
 
     /// Stops listening and closes every link (`run` returns).
     public func close() {
         server.channel.close(promise: nil)
-        for link in links.withLock({ Array($0.values) }) { link.close() }
+        for link in links.withValue({ Array($0.values) }) { link.close() }
     }
 
     private func serve(_ connection: PartyChannel, _ receiver: any TransportReceiver) async {
@@ -88,7 +88,7 @@ public final class PartyHostTransport: GameTransport, Sendable {
             var frames = inbound.makeAsyncIterator()
             guard let (peer, keys) = try await handshake(&frames, outbound) else { return }
             let link = PartyLink(peer: peer, channel: connection.channel)
-            let replaced = links.withLock { links in
+            let replaced = links.withValue { links in
                 defer { links[peer] = link }
                 return links[peer]
             }
@@ -99,8 +99,8 @@ public final class PartyHostTransport: GameTransport, Sendable {
             ) { frame in
                 await receiver.received(frame, from: peer)
             }
-            if failure != nil { refusedFrames.add(1, ordering: .relaxed) }
-            let wasCurrent = links.withLock { links in
+            if failure != nil { refusedFrames.withValue { $0 += 1 } }
+            let wasCurrent = links.withValue { links in
                 guard links[peer] === link else { return false }
                 links[peer] = nil
                 return true

@@ -3,7 +3,7 @@ import GameSession
 import Logging
 import NIOCore
 import NIOPosix
-import Synchronization
+import ConcurrencyExtras
 
 import struct Foundation.Data
 import struct Foundation.UUID
@@ -18,7 +18,7 @@ public final class PartyJoinTransport: GameTransport, Sendable {
     private let passcode: String?
     private let timeouts: PartyLinkTimeouts
     private let logger: Logger
-    private let link = Mutex<PartyLink?>(nil)
+    private let link = LockIsolated<PartyLink?>(nil)
 
     public init(
         host: String, port: Int, lobbyID: String, passcode: String?, peer: PeerID = PeerID(UUID().uuidString),
@@ -35,11 +35,11 @@ public final class PartyJoinTransport: GameTransport, Sendable {
 
     public func send(_ frame: Data, to peer: PeerID) async {
         guard peer == PartyHostTransport.hostPeer else { return }
-        link.withLock { $0 }?.send(frame)
+        link.withValue { $0 }?.send(frame)
     }
 
     /// Drops the current link as if the network had (for tests and for leaving).
-    public func disconnect() { link.withLock { $0 }?.close() }
+    public func disconnect() { link.withValue { $0 }?.close() }
 
     /// Keeps a link to the host until cancelled, or until the host refuses the handshake (then
     /// `receiver` is told why, through `refused`).
@@ -87,14 +87,14 @@ public final class PartyJoinTransport: GameTransport, Sendable {
                 case .success(let agreed): keys = agreed
                 }
                 let current = PartyLink(peer: PartyHostTransport.hostPeer, channel: connection.channel)
-                link.withLock { $0 = current }
+                link.withValue { $0 = current }
                 await receiver.connected(PartyHostTransport.hostPeer)
                 _ = await current.carry(
                     &frames, outbound, keys: (PartyCipher(key: keys.joinerToHost), PartyCipher(key: keys.hostToJoiner)), logger: logger
                 ) { frame in
                     await receiver.received(frame, from: PartyHostTransport.hostPeer)
                 }
-                link.withLock { if $0 === current { $0 = nil } }
+                link.withValue { if $0 === current { $0 = nil } }
                 await receiver.disconnected(PartyHostTransport.hostPeer)
                 return .carried
             }

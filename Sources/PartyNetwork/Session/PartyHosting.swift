@@ -56,7 +56,7 @@ public struct PartyHosting<Module: GameModule>: Sendable {
     public func advertisement() async -> LobbyAdvertisement {
         let lobby = await host.lobby
         return LobbyAdvertisement(
-            lobbyID: lobby.id, game: Module.id, hostName: hostName, players: lobby.playerProfiles.count,
+            lobbyID: lobby.id, game: Module.gameType, hostName: hostName, players: lobby.playerProfiles.count,
             maxPlayers: Module.policy.maxPlayers, isPrivate: lobby.isPrivate, appVersion: lobby.appVersion ?? "",
             isOpen: (lobby.phase ?? .gathering) == .gathering, port: transport.port)
     }

@@ -3,9 +3,9 @@
 /// want to look at. Nothing here needs a decision to stay correct (the merge is lossless and
 /// deterministic); the report exists so the player can see why a number changed.
 public struct SyncConflictReport: Hashable, Sendable {
-    public var thisDevice: GameStats
-    public var other: GameStats
-    public var merged: GameStats
+    public var thisDevice: PuzzleStats
+    public var other: PuzzleStats
+    public var merged: PuzzleStats
     public var duplicateCompletions: [DuplicateCompletion]
     public var settingConflicts: [SettingConflict]
 

@@ -13,7 +13,7 @@ public actor StatsSyncManager {
     public let environment: SyncEnvironment
 
     public private(set) var status = SyncStatus()
-    public private(set) var stats = GameStats()
+    public private(set) var stats = PuzzleStats()
     public private(set) var settings: [String: String] = [:]
     /// The conflicts found by the last sync that found any, for the conflict screen.
     public private(set) var conflicts: SyncConflictReport?

@@ -30,10 +30,23 @@ public struct SyncReport: Hashable, Sendable {
         public var pushed: Int = 0
         public var attempts: Int = 0
         public var error: StatsProviderError?
+
+        public init(provider: String, received: Int = 0, pushed: Int = 0, attempts: Int = 0, error: StatsProviderError? = nil) {
+            self.provider = provider
+            self.received = received
+            self.pushed = pushed
+            self.attempts = attempts
+            self.error = error
+        }
     }
 
     public var outcomes: [ProviderOutcome] = []
     public var conflicts: SyncConflictReport?
+
+    public init(outcomes: [ProviderOutcome] = [], conflicts: SyncConflictReport? = nil) {
+        self.outcomes = outcomes
+        self.conflicts = conflicts
+    }
 
     public var succeeded: Bool { !outcomes.isEmpty && outcomes.allSatisfy { $0.error == nil } }
 }

@@ -5,9 +5,9 @@ import Foundation
 public enum StatsProjection {
     /// Statistics as of `today`, the player's local calendar date (it decides whether the current
     /// streak is still alive).
-    public static func stats(of events: some Sequence<StatsEvent>, today: PuzzleDate) -> GameStats {
+    public static func stats(of events: some Sequence<StatsEvent>, today: PuzzleDate) -> PuzzleStats {
         let counted = countedCompletions(events)
-        var stats = GameStats()
+        var stats = PuzzleStats()
         stats.gamesPlayed = counted.games.count
         stats.duplicateCompletions = counted.duplicates
         stats.gamesErasedByReset = counted.erased

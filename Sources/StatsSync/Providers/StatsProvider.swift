@@ -75,5 +75,5 @@ public enum StatsProviderError: Error, Hashable, Sendable, CustomStringConvertib
 /// A provider that can also hold this device's projected figures, for a fresh device to show
 /// before it has merged any events (the iCloud key-value snapshot). Called after every sync.
 public protocol StatsSummaryPublishing: StatsProvider {
-    func publishSummary(stats: GameStats?, today: PuzzleDate?, version: VersionVector) async throws
+    func publishSummary(stats: PuzzleStats?, today: PuzzleDate?, version: VersionVector) async throws
 }

@@ -2,12 +2,12 @@ import ArgumentParser
 import CrazyEights
 import Foundation
 import GameSession
+import PartyFeature
 import TerminalPlay
 
 /// Hybrid mode: the same party, when there is no shared network, through a Parlor server, which
-/// is then the authority. The host creates a private game and gives out its invite code; friends
-/// join with it. Crazy Eights plays through the SDK's online endpoint, the same `GameSessionEndpoint`
-/// a local session offers, so the screens and the autoplay are the ones local play uses.
+/// is then the authority. `parlor play --server`'s wiring of the online flow, with the party's
+/// profile (named after `--name`) counting the match once, and the party's bot for `--autoplay`.
 struct HybridParty {
     let options: PartyOptions
     let server: String
@@ -24,10 +24,9 @@ struct HybridParty {
         let profile = options.name.replacingOccurrences(of: " ", with: "_")
         var play = try PlayOptions.parse(["--server", server, "--profile", "party-\(profile)"] + arguments)
         play.noColor = options.noColor
-        let profiles = try await PartyProfiles(options: options)
-        let match = try await OnlinePlay(options: play, server: server)
-            .play(CrazyEightsScreen.self, autoplay: options.autoplay ? LocalParty.botMove : nil) { CrazyEightsScreen(seatLabels: $0, quitPrompt: $1) }
-        // The same profile as local play counts it, once: the server's game id is the match id.
-        try await profiles.record(match.map { [$0] } ?? [])
+        let profiles = try await PartyProfileStore(directory: options.profileDirectory, name: options.name)
+        // The same profile as local play counts the match, once: the server's game id is the match id.
+        try await OnlinePlay(options: play, server: server, profiles: profiles.store)
+            .play(CrazyEightsScreen.self, autoplay: options.autoplay ? PartyMatchText.botMove : nil) { CrazyEightsScreen(seatLabels: $0, quitPrompt: $1) }
     }
 }

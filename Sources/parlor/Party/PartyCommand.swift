@@ -3,6 +3,7 @@ import CrazyEights
 import Foundation
 import GameCore
 import GameSession
+import PartyFeature
 import PartyNetwork
 
 /// `parlor party host|join|list`: OneForTheBoys between terminals on one network (or through a
@@ -171,7 +172,7 @@ struct PartyList: AsyncParsableCommand {
             collector.cancel()
             let latest = await collector.value
             if latest.isEmpty { say("No lobbies heard on UDP port \(options.discoveryPort).") }
-            for lobby in latest { say(LocalParty.describe(lobby)) }
+            for lobby in latest { say(PartyMatchText.describe(lobby)) }
         }
     }
 }

@@ -133,20 +133,8 @@ func offlinePlayers(_ count: Int) -> [GamePlayer] {
 func playOffline<Screen: TerminalScreen>(_ table: BotTable<Screen.Module>, _ screen: Screen, options: PlayOptions) async {
     let terminal = Terminal(colour: !options.noColor)
     await table.start()
-    let (ending, shown) = await TableDriver<Screen>(endpoint: table, style: terminal.style, write: terminal.write).run(screen, keys: terminal.keys())
+    let (ending, model) = await TableDriver<Screen>(endpoint: table, style: terminal.style, write: terminal.write).run(screen, keys: terminal.keys())
     await table.stop()
     terminal.restore()
-    print(ending.summary(seat: 0, chrome: shown.chrome))
-}
-
-extension TableDriver.Ending {
-    /// The line left in the terminal after the game, in the words the screen's header used.
-    func summary(seat: Int?, chrome: ScreenChrome) -> String {
-        switch self {
-        case .finished(let outcome?): return chrome.verdict(outcome, viewer: seat)
-        case .finished(nil): return "Game over."
-        case .left: return "You left the game."
-        case .inputClosed: return "Input ended; the game was left unfinished."
-        }
-    }
+    print(await ending.summary(of: model))
 }

@@ -114,9 +114,9 @@ enum Unwatched: GameModule {
     typealias Action = Quortex.Action
     typealias View = Quortex.View
 
-    static let id: GameID = "unwatched"
+    static let gameType: GameType = "unwatched"
     static let engineVersion = 1
-    static let catalogEntry = GameCatalogEntry(id: id, displayName: "Unwatched", symbol: "eye.slash", minPlayers: 2, maxPlayers: 6, difficulty: .medium)
+    static let catalogEntry = GameCatalogEntry(id: gameType, displayName: "Unwatched", symbol: "eye.slash", minPlayers: 2, maxPlayers: 6, difficulty: .medium)
     static let policy = GamePolicy(minPlayers: 2, maxPlayers: 6, isTurnBased: true, allowsRejoin: true, supportsSpectators: false)
 
     static func defaultSettings(playerCount: Int) -> Settings { Quortex.defaultSettings(playerCount: playerCount) }

@@ -150,7 +150,7 @@ import Testing
             #expect(Audience.frames(catSocket, about: game).map { $0["type"] as? String } == ["error"])
 
             // A kind of game without spectators: its quick matches are its players' alone.
-            let closed = try await Audience.quickMatch(server, Unwatched.id.rawValue, try await server.guest(), try await server.guest())
+            let closed = try await Audience.quickMatch(server, Unwatched.gameType.rawValue, try await server.guest(), try await server.guest())
             let answer = try await Audience.subscribe(danSocket, closed)
             #expect(answer["type"] as? String == "error" && answer["code"] as? String == "not_a_player", "\(answer)")
         }

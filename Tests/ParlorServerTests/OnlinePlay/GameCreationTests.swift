@@ -47,7 +47,7 @@ import Testing
     static func row(inviteCode: String, by user: String) throws -> GameRow {
         let engine = Quortex.engine
         return GameRow(
-            id: UUID(), gameID: "quortex", engineVersion: engine.engineVersion, mode: .realtime, players: 2, inviteCode: inviteCode,
+            id: UUID(), gameType: "quortex", engineVersion: engine.engineVersion, mode: .realtime, players: 2, inviteCode: inviteCode,
             settings: try engine.settings(nil, players: 2), seed: 7, turnSeconds: 60, graceSeconds: 30, timeoutPolicy: .botMove,
             createdBy: user, createdAt: 0)
     }

@@ -60,7 +60,7 @@ struct OnlinePlayTests {
     func crazyEightsFourPlayers() async throws {
         try await withOnlinePlayServer { server in
             let guests = try await (0..<4).asyncMap { _ in try await server.guest() }
-            let game = try await server.table(game: CrazyEights.id.rawValue, players: guests, mode: "realtime")
+            let game = try await server.table(game: CrazyEights.gameType.rawValue, players: guests, mode: "realtime")
             let logs = try await playToTheEnd(game, guests: guests, nodes: [server], choose: Self.crazyEightsMove).map(\.log)
             let record = try await server.call(.get, "/games/\(game)/record", as: guests[0])
             let data = try JSONSerialization.data(withJSONObject: try #require(record.json["record"]))

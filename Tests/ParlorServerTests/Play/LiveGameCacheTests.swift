@@ -145,7 +145,7 @@ import Testing
     static func activeGame() throws -> LiveGame {
         let engine = Quortex.engine
         var row = GameRow(
-            id: UUID(), gameID: "quortex", engineVersion: engine.engineVersion, mode: .realtime, players: 2, inviteCode: nil,
+            id: UUID(), gameType: "quortex", engineVersion: engine.engineVersion, mode: .realtime, players: 2, inviteCode: nil,
             settings: try engine.settings(nil, players: 2), seed: 42, turnSeconds: 60, graceSeconds: 30, timeoutPolicy: .botMove,
             createdBy: "u0", createdAt: 0)
         row.status = .active

@@ -146,9 +146,9 @@ import Testing
         try await withTurnBasedGames(1) { database, _ in
             try await database.withConnection { sql in
                 try await sql.raw("""
-                    INSERT INTO games (id, game_id, engine_version, mode, status, players, settings, seed, seq, turn_seconds,
+                    INSERT INTO games (id, game_type, engine_version, mode, status, players, settings, seed, seq, turn_seconds,
                         grace_seconds, timeout_policy, deadline_at, created_by, created_at)
-                    SELECT md5(n::text), game_id, engine_version, mode, status, players, settings, seed, seq, turn_seconds,
+                    SELECT md5(n::text), game_type, engine_version, mode, status, players, settings, seed, seq, turn_seconds,
                         grace_seconds, timeout_policy, deadline_at, created_by, created_at
                     FROM games, generate_series(1, 5000) AS n
                     """).run()

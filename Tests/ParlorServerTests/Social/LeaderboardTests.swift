@@ -90,10 +90,10 @@ import Testing
             let recorder = ResultRecorder(catalogue: catalogue)
             let lastSecond = Int64(CivilDayFixture.millis(2026, 12, 31)) - 1000
             let midnight = Int64(CivilDayFixture.millis(2026, 12, 31))
-            @Sendable func game(_ at: Int64) -> FinishedGame {
-                FinishedGame(game: UUID(), gameType: "quortex", endedAt: at, seats: [
-                    FinishedSeat(user: a.user, seat: 0, statistics: ["won": 1, "played": 1]),
-                    FinishedSeat(user: b.user, seat: 1, statistics: ["won": 0, "played": 1]),
+            @Sendable func game(_ at: Int64) -> RecordedGame {
+                RecordedGame(game: UUID(), gameType: "quortex", endedAt: at, seats: [
+                    RecordedSeat(user: a.user, seat: 0, statistics: ["won": 1, "played": 1]),
+                    RecordedSeat(user: b.user, seat: 1, statistics: ["won": 0, "played": 1]),
                 ])
             }
             let late = game(lastSecond)

@@ -36,11 +36,11 @@ import Testing
                 let reply = try await server.summary(today: today.description, token: player.token)
                 #expect(reply.status == .ok)
                 let summary = try JSONDecoder().decode(Components.Schemas.SyncSummary.self, from: reply.data)
-                #expect(try GameStats(wire: summary.stats) == StatsProjection.stats(of: events, today: today), "today \(today)")
+                #expect(try PuzzleStats(wire: summary.stats) == StatsProjection.stats(of: events, today: today), "today \(today)")
             }
             let reply = try await server.summary(token: player.token)
             let summary = try JSONDecoder().decode(Components.Schemas.SyncSummary.self, from: reply.data)
-            let stats = try GameStats(wire: summary.stats)
+            let stats = try PuzzleStats(wire: summary.stats)
             #expect(stats == StatsProjection.stats(of: events, today: make.today), "without `today`, the server's date")
             // The reset erased phone's first game; tablet's game of two days ago duplicates phone's.
             #expect(stats.gamesPlayed == 3)

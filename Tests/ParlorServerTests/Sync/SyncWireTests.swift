@@ -67,11 +67,11 @@ import Testing
         let events = make.games("phone", 1...20)
         let stats = StatsProjection.stats(of: events, today: make.today)
         #expect(stats.mistakesDistribution.count > 1)
-        #expect(try GameStats(wire: Components.Schemas.SyncStats(stats)) == stats)
-        var empty = Components.Schemas.SyncStats(GameStats())
-        #expect(try GameStats(wire: empty) == GameStats())
+        #expect(try PuzzleStats(wire: Components.Schemas.SyncStats(stats)) == stats)
+        var empty = Components.Schemas.SyncStats(PuzzleStats())
+        #expect(try PuzzleStats(wire: empty) == PuzzleStats())
         empty.lastPlayed = "never"
-        #expect(throws: StatsSyncWireError.self) { try GameStats(wire: empty) }
+        #expect(throws: StatsSyncWireError.self) { try PuzzleStats(wire: empty) }
     }
 
     private func problems(_ wire: Components.Schemas.SyncEvent) -> [String] {

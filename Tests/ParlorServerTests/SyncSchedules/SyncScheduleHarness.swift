@@ -36,11 +36,11 @@ struct SyncServer: Sendable {
     }
 
     /// The server's own projection of the player's events, decoded with StatsSync's coding.
-    func summary(token: String, today: PuzzleDate) async throws -> (stats: GameStats, settings: [String: String], count: Int) {
+    func summary(token: String, today: PuzzleDate) async throws -> (stats: PuzzleStats, settings: [String: String], count: Int) {
         let response = try await client.executeRequest(
             uri: "/sync/summary?today=\(today)", method: .get, headers: [.authorization: "Bearer \(token)"], body: nil)
         struct Summary: Decodable {
-            var stats: GameStats
+            var stats: PuzzleStats
             var settings: [String: String]
             var eventCount: Int
             enum CodingKeys: String, CodingKey { case stats, settings, eventCount = "event_count" }

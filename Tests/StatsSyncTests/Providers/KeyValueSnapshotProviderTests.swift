@@ -170,7 +170,7 @@ import Testing
         #expect(try #require(moved.floors[phone]) > floor)
         #expect(await cloud.totalBytes <= 1_048_576)
         // The summary still fits next to it.
-        try await provider.publishSummary(stats: GameStats(), today: nil, version: VersionVector([phone: 60_001]))
+        try await provider.publishSummary(stats: PuzzleStats(), today: nil, version: VersionVector([phone: 60_001]))
     }
 
     @Test func devicesShareTheSpaceFairly() async throws {

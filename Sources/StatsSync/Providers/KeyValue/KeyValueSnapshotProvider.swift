@@ -76,7 +76,7 @@ public struct KeyValueSnapshotProvider: StatsProvider {
     }
 
     /// Writes this device's summary for other devices to show before they have merged its events.
-    public func publishSummary(stats: GameStats?, today: PuzzleDate?, version: VersionVector) async throws {
+    public func publishSummary(stats: PuzzleStats?, today: PuzzleDate?, version: VersionVector) async throws {
         let summary = KeyValueStatsSummary(device: device, stats: stats, today: today, version: version, writtenAt: now())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -5,7 +5,7 @@ import Foundation
 public struct KeyValueStatsSummary: Codable, Hashable, Sendable {
     public var device: DeviceID
     /// Nil when the writer did not supply them.
-    public var stats: GameStats?
+    public var stats: PuzzleStats?
     /// The writer's local date the statistics were projected for (it decides the live streak).
     public var today: PuzzleDate?
     /// Everything the writer's log held when it wrote this, including events the key-value
@@ -14,7 +14,7 @@ public struct KeyValueStatsSummary: Codable, Hashable, Sendable {
     /// When it was written, in Unix milliseconds.
     public var writtenAt: Int64
 
-    public init(device: DeviceID, stats: GameStats?, today: PuzzleDate?, version: VersionVector, writtenAt: Int64) {
+    public init(device: DeviceID, stats: PuzzleStats?, today: PuzzleDate?, version: VersionVector, writtenAt: Int64) {
         self.device = device
         self.stats = stats
         self.today = today

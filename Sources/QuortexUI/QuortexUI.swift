@@ -1,0 +1,3 @@
+// QuortexUI: Quortex's SwiftUI views over QuortexFeature's models.
+// Apple only: every file here is inside `#if canImport(SwiftUI)` and builds empty elsewhere;
+// AppShellTests type-checks them on Linux against Apps/SwiftUICheck.

@@ -1,0 +1,3 @@
+// TandemUI: Tandem's SwiftUI views over TandemFeature's models.
+// Apple only: every file here is inside `#if canImport(SwiftUI)` and builds empty elsewhere;
+// AppShellTests type-checks them on Linux against Apps/SwiftUICheck.

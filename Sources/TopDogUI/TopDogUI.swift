@@ -1,0 +1,3 @@
+// TopDogUI: TopDog's SwiftUI views over TopDogFeature's models.
+// Apple only: every file here is inside `#if canImport(SwiftUI)` and builds empty elsewhere;
+// AppShellTests type-checks them on Linux against Apps/SwiftUICheck.
