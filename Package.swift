@@ -466,7 +466,10 @@ let package = Package(
         // Helpers for tests of the server: databases with every capability's tables.
         .target(
             name: "ServerTestSupport",
-            dependencies: ["ParlorServer", "ParlorDatabase", "ParlorTestSupport"],
+            dependencies: [
+                "ParlorServer", "ParlorDatabase", "ParlorTestSupport", "GameCore", Products.hummingbird, Products.hummingbirdTesting,
+                Products.httpTypes, Products.nioCore, .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.openAPIRuntime,
+            ],
             path: "Tests/ServerTestSupport",
             swiftSettings: strict
         ),

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func loadingShowsNoBoardAndSaysItWaits() async {
-        let endpoint = FakeTableEndpoint<Quortex>(SessionSnapshot(phase: .connecting, lobby: nil, view: nil))
+        let endpoint = ScriptedTableEndpoint<Quortex>(SessionSnapshot(phase: .connecting, lobby: nil, view: nil))
         let model = QuortexTableModel(endpoint: endpoint)
         #expect(model.table.isLoading && model.turn == .loading)
         await model.refresh()
@@ -38,7 +38,7 @@ import Testing
 
     @Test func contentDescribesTheTurnTheTileTheCampsAndTheBoard() async throws {
         let state = try Self.state()
-        let model = QuortexTableModel(endpoint: FakeTableEndpoint(Self.snapshot(state)), seatLabels: [1: "bot (easy)"])
+        let model = QuortexTableModel(endpoint: ScriptedTableEndpoint(Self.snapshot(state)), seatLabels: [1: "bot (easy)"])
         await model.refresh()
         #expect(model.turn == (state.currentSeat == 0 ? .yours(seat: 0) : .waiting(seat: 1, name: "bot (easy)")))
         #expect(model.camps.map(\.text) == ["P1 you: join lower left and upper right", "P2 bot (easy): join top and bottom"])
@@ -102,7 +102,7 @@ import Testing
 
     @Test func aRefusedMoveSaysTheTypedErrorsMessage() async throws {
         let state = try Self.state(seed: 3)
-        let endpoint = FakeTableEndpoint(Self.snapshot(state, seat: state.currentSeat), refusal: .invalidAction("d4 already holds a tile"))
+        let endpoint = ScriptedTableEndpoint(Self.snapshot(state, seat: state.currentSeat), refusal: .invalidAction("d4 already holds a tile"))
         let model = QuortexTableModel(endpoint: endpoint)
         await model.refresh()
         await model.place()
@@ -121,7 +121,7 @@ import Testing
     @Test func outOfTurnPlacingSaysWhoIsToMoveAndSendsNothing() async throws {
         let state = try Self.state()
         let other = 1 - state.currentSeat
-        let endpoint = FakeTableEndpoint(Self.snapshot(state, seat: other))
+        let endpoint = ScriptedTableEndpoint(Self.snapshot(state, seat: other))
         let model = QuortexTableModel(endpoint: endpoint, seatLabels: [state.currentSeat: "Olga"])
         await model.refresh()
         #expect(!model.isMyTurn)
@@ -162,7 +162,7 @@ import Testing
 
     @Test func anEndOnlyTheAuthorityKnowsIsAskedOnce() async throws {
         let state = try Self.state()
-        let endpoint = FakeTableEndpoint(Self.snapshot(state, phase: .ended(reason: "resigned")))
+        let endpoint = ScriptedTableEndpoint(Self.snapshot(state, phase: .ended(reason: "resigned")))
         let asked = Counter()
         let model = QuortexTableModel(endpoint: endpoint, seatLabels: [1: "Olga"]) {
             await asked.increment()
@@ -177,7 +177,7 @@ import Testing
 
     @Test func leavingAsksFirstAndRulesAreShownAndHidden() async throws {
         let state = try Self.state()
-        let model = QuortexTableModel(endpoint: FakeTableEndpoint(Self.snapshot(state)), leavePrompt: "Resign? y resigns.")
+        let model = QuortexTableModel(endpoint: ScriptedTableEndpoint(Self.snapshot(state)), leavePrompt: "Resign? y resigns.")
         await model.refresh()
         model.table.requestLeave()
         #expect(model.table.isConfirmingLeave && model.table.message == "Resign? y resigns." && !model.table.hasLeft)

@@ -15,7 +15,7 @@ public enum RealtimeDraftUpdate<Draft: Codable & Sendable, Event: Codable & Send
 
     public init(_ inbound: RealtimeInbound) {
         func decoded<Message: Decodable>(_ type: Message.Type, _ wrap: (Message) -> Self) -> Self {
-            (try? inbound.decode(type)).map(wrap) ?? .other(inbound)
+            inbound.typed(type, wrap, otherwise: Self.other)
         }
         switch inbound.type {
         case .draftState?: self = decoded(RealtimeDraftState<Draft, Event>.self, Self.state)

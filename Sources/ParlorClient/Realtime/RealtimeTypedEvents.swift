@@ -15,7 +15,7 @@ public enum RealtimeUserEvent: Sendable {
 
     public init(_ inbound: RealtimeInbound) {
         func decoded<Message: Decodable>(_ type: Message.Type, _ wrap: (Message) -> Self) -> Self {
-            (try? inbound.decode(type)).map(wrap) ?? .other(inbound)
+            inbound.typed(type, wrap, otherwise: Self.other)
         }
         switch inbound.type {
         case .welcome?: self = decoded(RealtimeWelcome.self, Self.welcome)
@@ -45,7 +45,7 @@ public enum RealtimeGameEvent<Module: GameModule>: Sendable {
 
     public init(_ inbound: RealtimeInbound) {
         func decoded<Message: Decodable>(_ type: Message.Type, _ wrap: (Message) -> Self) -> Self {
-            (try? inbound.decode(type)).map(wrap) ?? .other(inbound)
+            inbound.typed(type, wrap, otherwise: Self.other)
         }
         switch inbound.type {
         case .state?: self = decoded(RealtimeState<Module.Action, Module.View>.self, Self.state)
@@ -86,5 +86,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         }
         continuation.onTermination = { _ in pump.cancel() }
         return stream
+    }
+}
+
+extension RealtimeInbound {
+    /// This message decoded as `type` and wrapped, or handed to `otherwise` as it came when it
+    /// does not decode: a typed event is never lost to a frame this build reads differently.
+    func typed<Message: Decodable, Typed>(_ type: Message.Type, _ wrap: (Message) -> Typed, otherwise: (RealtimeInbound) -> Typed) -> Typed {
+        (try? decode(type)).map(wrap) ?? otherwise(self)
     }
 }

@@ -1,3 +1,4 @@
+import ServerTestSupport
 import AsyncHTTPClient
 import Foundation
 import OpenAPIAsyncHTTPClient

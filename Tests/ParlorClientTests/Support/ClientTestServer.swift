@@ -17,10 +17,7 @@ struct OnlinePlayServer: Sendable {
     let client: any TestClientProtocol
     let database: Database
 
-    struct Guest: Sendable {
-        var token: String
-        var user: String
-    }
+    typealias Guest = LiveGuest
 
     /// The server's base URL on its ephemeral port.
     func url() throws -> URL {
@@ -28,24 +25,11 @@ struct OnlinePlayServer: Sendable {
         return url
     }
 
-    func guest() async throws -> Guest {
-        let response = try await client.executeRequest(
-            uri: "/auth/guest", method: .post, headers: [.contentType: "application/json"],
-            body: ByteBuffer(string: #"{"device_id":"\#(UUID().uuidString)"}"#))
-        let json = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
-        guard let token = json?["access_token"] as? String, let user = (json?["user"] as? [String: Any])?["id"] as? String else {
-            throw TestSetupError("guest sign-in failed: \(response.status)")
-        }
-        return Guest(token: token, user: user)
-    }
+    func guest() async throws -> Guest { try await client.signInGuest() }
 
     /// A JSON call as `guest`; the status and the decoded body.
     func call(_ method: HTTPRequest.Method, _ uri: String, as guest: Guest, body: String? = nil) async throws -> (status: Int, json: [String: Any]) {
-        var headers: HTTPFields = [.authorization: "Bearer \(guest.token)"]
-        if body != nil { headers[.contentType] = "application/json" }
-        let response = try await client.executeRequest(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
-        let json = (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:]
-        return (Int(response.status.code), json)
+        try await client.call(method, uri, as: guest, body: body)
     }
 
     /// Creates a game as `players[0]` and seats the others by invite code; returns its id.

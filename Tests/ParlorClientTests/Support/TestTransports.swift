@@ -5,23 +5,6 @@ import NIOCore
 import OpenAPIRuntime
 import Synchronization
 
-/// Sends the generated client's requests through a Hummingbird test client: over real loopback
-/// connections to the server a test started.
-struct TestClientTransport: ClientTransport {
-    let client: any TestClientProtocol
-
-    func send(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var buffer: ByteBuffer?
-        if let body { buffer = ByteBuffer(bytes: try await [UInt8](collecting: body, upTo: 16 << 20)) }
-        let response = try await client.executeRequest(
-            uri: request.path ?? "/", method: request.method, headers: request.headerFields, body: buffer)
-        let reply = HTTPResponse(status: response.status, headerFields: response.headers)
-        return (reply, HTTPBody([UInt8](buffer: response.body)))
-    }
-}
-
 /// The real transport, counting the requests that pass through it by operation, and able to go
 /// down (nothing reaches the server) or lose answers (the server acts, the answer never comes
 /// back), as a phone's network does.

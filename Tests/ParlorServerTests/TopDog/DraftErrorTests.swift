@@ -1,3 +1,4 @@
+import ServerTestSupport
 import BestBall
 import Foundation
 import HTTPTypes

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func loadingHasNoHandAndNoTurn() async {
-        let model = CrazyEightsTableModel(endpoint: FakeTableEndpoint<CrazyEights>(SessionSnapshot(phase: .connecting, lobby: nil, view: nil)))
+        let model = CrazyEightsTableModel(endpoint: ScriptedTableEndpoint<CrazyEights>(SessionSnapshot(phase: .connecting, lobby: nil, view: nil)))
         await model.refresh()
         #expect(model.turn == .loading && model.hand.isEmpty && model.otherSeats.isEmpty && model.selectedCard == nil)
         #expect(model.lastPlaysText == "none yet")
@@ -100,7 +100,7 @@ import Testing
     @Test func aRefusalNamesCardsAsTheHandShowsThem() async throws {
         let state = try Self.state(seed: 5)
         let seat = try #require(CrazyEights.turnSeats(in: state).first)
-        let endpoint = FakeTableEndpoint(Self.snapshot(state, seat: seat), refusal: .invalidAction("7C does not match the queen of diamonds"))
+        let endpoint = ScriptedTableEndpoint(Self.snapshot(state, seat: seat), refusal: .invalidAction("7C does not match the queen of diamonds"))
         let model = CrazyEightsTableModel(endpoint: endpoint)
         await model.refresh()
         if model.selectedCard?.rank == .eight { model.selectNext() }
@@ -112,7 +112,7 @@ import Testing
     @Test func outOfTurnKeysSayWhoseTurnItIsAndSendNothing() async throws {
         let state = try Self.state(seed: 5)
         let turn = try #require(CrazyEights.turnSeats(in: state).first)
-        let endpoint = FakeTableEndpoint(Self.snapshot(state, seat: (turn + 1) % 3))
+        let endpoint = ScriptedTableEndpoint(Self.snapshot(state, seat: (turn + 1) % 3))
         let model = CrazyEightsTableModel(endpoint: endpoint, seatLabels: [turn: "Olga"])
         await model.refresh()
         #expect(model.turn == .waiting(seat: turn, name: "P\(turn + 1) Olga"))
@@ -138,7 +138,7 @@ import Testing
 
     @Test func anEndOnlyTheAuthorityKnowsIsToldLikeAnyOther() async throws {
         let state = try Self.state(seed: 5)
-        let endpoint = FakeTableEndpoint(Self.snapshot(state, seat: 0, phase: .ended(reason: "resigned")))
+        let endpoint = ScriptedTableEndpoint(Self.snapshot(state, seat: 0, phase: .ended(reason: "resigned")))
         let model = CrazyEightsTableModel(endpoint: endpoint) { GameOutcome(winners: [0], winType: .resignation) }
         await model.refresh()
         #expect(model.turn == .over(verdict: "Game over: you won (resignation)."))

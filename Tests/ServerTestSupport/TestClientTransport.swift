@@ -3,20 +3,18 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import OpenAPIRuntime
-@testable import ParlorAccounts
-@testable import ParlorHTTP
-@testable import ParlorMiniApps
-@testable import ParlorPlay
-@testable import ParlorRealtime
-@testable import ParlorSync
 
 /// Sends the generated client's requests through a Hummingbird test client: in `.router` mode
 /// every request runs the real application's full middleware and route pipeline in process, with
 /// no sockets; in `.live` mode over real loopback connections.
-struct TestClientTransport: ClientTransport {
-    let client: any TestClientProtocol
+public struct TestClientTransport: ClientTransport {
+    public let client: any TestClientProtocol
 
-    func send(
+    public init(client: any TestClientProtocol) {
+        self.client = client
+    }
+
+    public func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var buffer: ByteBuffer?
