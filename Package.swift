@@ -480,7 +480,7 @@ let package = Package(
                 "ParlorDatabase", Products.logging, Products.hummingbird, Products.jwtKit, Products.crypto,
                 .product(name: "CryptoExtras", package: "swift-crypto"), Products.serviceLifecycle, Products.nioCore,
                 Products.httpTypes, .product(name: "HummingbirdHTTP2", package: "hummingbird"), Products.nioSSL, Products.x509, Products.asn1,
-                Products.nioPosix,
+                Products.nioPosix, Products.dependencies, Products.dependenciesTestSupport,
             ], path: "Tests/ParlorTestSupport", swiftSettings: strict),
     ]
 )

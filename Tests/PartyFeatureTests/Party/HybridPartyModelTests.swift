@@ -1,3 +1,4 @@
+import ParlorTestSupport
 import AppFoundation
 import CrazyEights
 import Foundation

@@ -1,3 +1,4 @@
+import ParlorTestSupport
 import Clocks
 import CrazyEights
 import Dependencies

@@ -1,3 +1,4 @@
+import ParlorTestSupport
 import CrazyEights
 import Dependencies
 import Foundation
