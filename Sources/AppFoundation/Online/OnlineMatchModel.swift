@@ -109,14 +109,7 @@ public final class OnlineMatchModel<Module: GameModule> {
             if let resumed = try await client.resumeSession() {
                 player = resumed
             } else {
-                let device: String
-                if let saved = try client.loadDeviceID() {
-                    device = saved
-                } else {
-                    device = "device-" + uuid().uuidString.lowercased()
-                    try client.saveDeviceID(device)
-                }
-                player = try await client.signInAsGuest(device)
+                player = try await client.signInAsGuest(try client.device.id { uuid() })
             }
             phase = .signedIn
         }

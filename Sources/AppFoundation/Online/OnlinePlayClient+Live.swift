@@ -21,12 +21,7 @@ extension OnlinePlayClient {
                 return try? await OnlinePlayer(parlorCall { try await api.getMe().ok.body.json })
             },
             signInAsGuest: { device in OnlinePlayer(try await client.signIn(.guest(deviceID: device))) },
-            loadDeviceID: {
-                guard let deviceIDFile, let saved = try? String(contentsOf: deviceIDFile, encoding: .utf8) else { return nil }
-                let trimmed = saved.trimmingCharacters(in: .whitespacesAndNewlines)
-                return trimmed.isEmpty ? nil : trimmed
-            },
-            saveDeviceID: { device in try deviceIDFile.map { try device.write(to: $0, atomically: true, encoding: .utf8) } },
+            device: deviceIDFile.map(DeviceIdentity.file) ?? .memory(),
             createGame: { wanted in
                 OnlineGameSummary(try await parlorCall { try await api.createGame(body: .json(request(wanted))).created.body.json })
             },

@@ -12,9 +12,8 @@ public struct OnlinePlayClient: Sendable {
     public var resumeSession: @Sendable () async throws -> OnlinePlayer?
     /// Signs in as the guest of this device id (the same id is the same guest every time).
     public var signInAsGuest: @Sendable (_ deviceID: String) async throws -> OnlinePlayer
-    /// The device id this profile's guest was made with, if one was made.
-    public var loadDeviceID: @Sendable () throws -> String?
-    public var saveDeviceID: @Sendable (String) throws -> Void
+    /// Where this profile's device id is kept: the id its guest was made with, made once.
+    public var device: DeviceIdentity
     public var createGame: @Sendable (OnlineGameRequest) async throws -> OnlineGameSummary
     public var joinByCode: @Sendable (_ code: String) async throws -> OnlineGameSummary
     public var enterQuickMatch: @Sendable (OnlineGameRequest) async throws -> Void
@@ -30,7 +29,7 @@ public struct OnlinePlayClient: Sendable {
     public init(
         resumeSession: @escaping @Sendable () async throws -> OnlinePlayer?,
         signInAsGuest: @escaping @Sendable (String) async throws -> OnlinePlayer,
-        loadDeviceID: @escaping @Sendable () throws -> String?, saveDeviceID: @escaping @Sendable (String) throws -> Void,
+        device: DeviceIdentity,
         createGame: @escaping @Sendable (OnlineGameRequest) async throws -> OnlineGameSummary,
         joinByCode: @escaping @Sendable (String) async throws -> OnlineGameSummary,
         enterQuickMatch: @escaping @Sendable (OnlineGameRequest) async throws -> Void,
@@ -40,8 +39,7 @@ public struct OnlinePlayClient: Sendable {
     ) {
         self.resumeSession = resumeSession
         self.signInAsGuest = signInAsGuest
-        self.loadDeviceID = loadDeviceID
-        self.saveDeviceID = saveDeviceID
+        self.device = device
         self.createGame = createGame
         self.joinByCode = joinByCode
         self.enterQuickMatch = enterQuickMatch
@@ -69,7 +67,7 @@ extension OnlinePlayClient: DependencyKey {
         }
         return OnlinePlayClient(
             resumeSession: { throw refuse("resumeSession") }, signInAsGuest: { _ in throw refuse("signInAsGuest") },
-            loadDeviceID: { throw refuse("loadDeviceID") }, saveDeviceID: { _ in throw refuse("saveDeviceID") },
+            device: DeviceIdentity(load: { nil }, save: { _ in throw refuse("device.save") }),
             createGame: { _ in throw refuse("createGame") }, joinByCode: { _ in throw refuse("joinByCode") },
             enterQuickMatch: { _ in throw refuse("enterQuickMatch") }, quickMatch: { throw refuse("quickMatch") },
             cancelQuickMatch: { throw refuse("cancelQuickMatch") }, game: { _ in throw refuse("game") },

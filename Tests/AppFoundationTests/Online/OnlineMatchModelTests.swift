@@ -23,11 +23,12 @@ import Testing
             outcome: GameOutcome(winners: [1], winType: .resignation))
         var client = OnlinePlayClient.failing("not expected in this test")
         client.resumeSession = { nil }
-        client.loadDeviceID = { saved.withLock { $0 } }
-        client.saveDeviceID = { device in
-            log.append("save \(device)")
-            saved.withLock { $0 = device }
-        }
+        client.device = DeviceIdentity(
+            load: { saved.withLock { $0 } },
+            save: { device in
+                log.append("save \(device)")
+                saved.withLock { $0 = device }
+            })
         client.signInAsGuest = { device in
             log.append("guest \(device)")
             return OnlinePlayer(id: "u7", displayName: "Guest 7")
