@@ -21,6 +21,8 @@ struct PlayCommandTests {
             let player = try PseudoTerminalProcess(
                 ["play", "quortex", "--seed", "5", "--bots", "easy", "--bot-pause", "0"], in: directory)
             #expect(try await player.waitFor("your turn"), "\(player.screen)")
+            // The frame is written in more than one read: its last line says the whole board is in.
+            #expect(try await player.waitFor("Enter place"), "\(player.screen)")
             #expect(player.text.contains("\u{1B}[?25l"), "the cursor is hidden while the board is drawn")
             #expect(player.screen.contains("P2 bot (easy): join top and bottom"), "\(player.screen)")
             #expect(player.screen.contains("Tile: "), "\(player.screen)")
