@@ -33,7 +33,8 @@ public final class SessionModel {
     @ObservationIgnored @Dependency(\.deviceIdentity) private var device
     @ObservationIgnored @Dependency(\.uuid) private var uuid
     @ObservationIgnored @Dependency(\.withRandomNumberGenerator) private var random
-    @ObservationIgnored private var working = false
+    /// Observed: the screen disables its buttons and shows progress from it.
+    private var working = false
     @ObservationIgnored private var appleNonce: String?
     /// The last sign-in asked for, so "Try Again" repeats it.
     @ObservationIgnored private var lastMethod: ParlorClient.Method?

@@ -3,6 +3,7 @@ import ConcurrencyExtras
 import Crypto
 import Dependencies
 import Foundation
+import Observation
 import ParlorClient
 import Testing
 
@@ -199,6 +200,33 @@ import Testing
         // A nonce is used once.
         await model.signInWithApple(identityToken: "again", displayName: nil)
         if case .apple(_, let second, _) = recorder.methods.value.last { #expect(second == nil) }
+    }
+
+    /// A view reads `isWorking` and `canSignInWithPassword`: each change must reach it.
+    @Test func workingIsObservedWhileASignInRuns() async throws {
+        let (gate, open) = AsyncStream.makeStream(of: Void.self)
+        let olga = Self.olga
+        let model = withDependencies {
+            $0.sessionClient = SessionClient(
+                restore: { () async throws(ParlorError) -> SignedInUser? in nil },
+                signIn: { _ throws(ParlorError) in
+                    for await _ in gate { break }
+                    return olga
+                },
+                link: { _ throws(ParlorError) in olga }, signOut: { _ throws(ParlorError) in }, endings: { AsyncStream { $0.finish() } })
+        } operation: { SessionModel(brand: .quortex) }
+        model.login = "olga"
+        model.password = "secret"
+        let changes = LockIsolated(0)
+        withObservationTracking { _ = (model.isWorking, model.canSignInWithPassword) } onChange: { changes.withValue { $0 += 1 } }
+        let signingIn = Task { await model.signInWithPassword() }
+        try await waitUntil { model.isWorking }
+        #expect(changes.value == 1)
+        #expect(!model.canSignInWithPassword)
+        open.yield()
+        await signingIn.value
+        #expect(!model.isWorking)
+        #expect(model.status == .signedIn(Self.olga))
     }
 
     @Test func theUnsetTestValueFailsLoudlyNotSilently() async {
