@@ -202,7 +202,10 @@ let package = Package(
             ], swiftSettings: strict),
         .target(
             name: "QuortexFeature",
-            dependencies: ["AppFoundation", "Quortex", "GameCore", "GameSession", "ParlorClient", "ParlorAPI", "PlayerProfiles", Products.dependencies],
+            dependencies: [
+                "AppFoundation", "Quortex", "GameCore", "GameSession", "ParlorClient", "ParlorAPI", "PlayerProfiles", Products.dependencies,
+                Products.openAPIRuntime,
+            ],
             swiftSettings: strict),
         .target(
             name: "PartyFeature",
@@ -385,6 +388,9 @@ let package = Package(
             name: "QuortexFeatureTests",
             dependencies: [
                 "QuortexFeature", "AppFoundation", "Quortex", "GameCore", "GameSession", Products.dependencies, Products.dependenciesTestSupport,
+                // The screens that talk to the server, against the real one on an ephemeral port.
+                "ParlorClient", "ParlorAPI", "PlayerProfiles", "ParlorServer", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport",
+                Products.hummingbirdTesting, Products.logging, Products.openAPIRuntime, Products.httpTypes, "CPUBoundTrait",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -467,7 +473,7 @@ let package = Package(
         .target(
             name: "ServerTestSupport",
             dependencies: [
-                "ParlorServer", "ParlorDatabase", "ParlorTestSupport", "GameCore", Products.hummingbird, Products.hummingbirdTesting,
+                "ParlorServer", "ParlorDatabase", "ParlorPurchases", "ParlorTestSupport", "GameCore", Products.hummingbird, Products.hummingbirdTesting,
                 Products.httpTypes, Products.nioCore, .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.openAPIRuntime,
             ],
             path: "Tests/ServerTestSupport",

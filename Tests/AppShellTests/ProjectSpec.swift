@@ -8,6 +8,8 @@ struct ProjectSpec {
         let sources: [String]
         let products: [String]
         let bundleID: String?
+        /// The app's Swift module (PRODUCT_MODULE_NAME); Xcode's default is the target's name.
+        let moduleName: String
         let infoPath: String?
         let info: [String: Any]
         let entitlementsPath: String?
@@ -44,7 +46,7 @@ struct ProjectSpec {
         let entitlements = target["entitlements"] as? [String: Any]
         return AppTarget(
             name: name, sources: sources, products: dependencies.compactMap { $0["product"] as? String },
-            bundleID: settings?["PRODUCT_BUNDLE_IDENTIFIER"] as? String,
+            bundleID: settings?["PRODUCT_BUNDLE_IDENTIFIER"] as? String, moduleName: settings?["PRODUCT_MODULE_NAME"] as? String ?? name,
             infoPath: info?["path"] as? String, info: info?["properties"] as? [String: Any] ?? [:],
             entitlementsPath: entitlements?["path"] as? String, entitlements: entitlements?["properties"] as? [String: Any] ?? [:])
     }

@@ -75,6 +75,15 @@ import Testing
         }
     }
 
+    /// An app module named like one of the package's (the Quortex target and the Quortex rules)
+    /// cannot import the views that import that module.
+    @Test func noAppModuleIsNamedLikeAPackageModule() throws {
+        let modules = Set(ShellLayout.directories(in: ShellLayout.root.appendingPathComponent("Sources")))
+        for app in try ProjectSpec.load().targets {
+            #expect(!modules.contains(app.moduleName), "\(app.name)'s module \(app.moduleName) is also a package module")
+        }
+    }
+
     @Test func bundleIDsAreTheOnesTheServerKnows() throws {
         let catalogue = try String(
             contentsOf: ShellLayout.root.appendingPathComponent("Sources/ParlorPurchases/Catalogue/DefaultCatalogue.swift"), encoding: .utf8)

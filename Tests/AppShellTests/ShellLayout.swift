@@ -8,8 +8,9 @@ enum ShellLayout {
     static let standIn = apps.appendingPathComponent("SwiftUICheck")
     static let projectSpec = apps.appendingPathComponent("project.yml")
 
-    /// The stand-in modules, in the order they are built (AuthenticationServices imports SwiftUI).
-    static let standInModules = ["SwiftUI", "AuthenticationServices"]
+    /// The stand-in modules, in the order they are built (AuthenticationServices and UIKit import
+    /// SwiftUI; StoreKit, GameKit and UserNotifications stand alone).
+    static let standInModules = ["SwiftUI", "AuthenticationServices", "UIKit", "StoreKit", "GameKit", "UserNotifications"]
 
     /// The SwiftUI view targets, each after the view targets it imports.
     static let viewTargets = ["AppFoundationUI", "QuortexUI", "PartyUI", "TopDogUI", "TandemUI", "PubGamesUI"]

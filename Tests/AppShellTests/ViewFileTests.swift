@@ -18,14 +18,18 @@ import Testing
         #expect(run.succeeded && run.output.isEmpty, "\(run.report)")
     }
 
-    @Test("each view target file is inside #if canImport(SwiftUI)", arguments: files.filter { $0.hasPrefix("Sources/") })
+    /// A view is inside `#if canImport(SwiftUI)`; a live client of another Apple framework
+    /// (StoreKit, GameKit, UserNotifications) inside its own `canImport`, checked the same way.
+    static let appleOnlyGuards = ShellLayout.standInModules.map { "#if canImport(\($0))" }
+
+    @Test("each view target file is inside #if canImport(an Apple framework)", arguments: files.filter { $0.hasPrefix("Sources/") })
     func isAppleOnly(file: String) throws {
         let text = try String(contentsOf: ShellLayout.root.appendingPathComponent(file), encoding: .utf8)
         let code = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("//") }
         // A file of comments only (a module's note) has nothing to wrap.
         guard let first = code.first, let last = code.last else { return }
-        #expect(first == "#if canImport(SwiftUI)", "\(file) starts with \(first)")
+        #expect(Self.appleOnlyGuards.contains(first), "\(file) starts with \(first)")
         #expect(last == "#endif", "\(file) ends with \(last)")
     }
 

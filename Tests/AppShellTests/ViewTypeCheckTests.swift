@@ -23,8 +23,10 @@ import Testing
         let check = try await ViewCheck.shared.value
         let sources = ShellLayout.swiftFiles(in: ShellLayout.apps.appendingPathComponent(app))
         try #require(!sources.isEmpty, "Apps/\(app) has no Swift file")
-        // The shell is an app target of its own; it is compiled with AppFoundationUI's settings.
-        let run = try await check.typecheck(sources, moduleName: app, flagsOf: "AppFoundationUI")
+        // The shell is an app target of its own, under the module name Xcode gives it; it is
+        // compiled with AppFoundationUI's settings.
+        let module = try #require(try ProjectSpec.load().targets.first { $0.name == app }).moduleName
+        let run = try await check.typecheck(sources, moduleName: module, flagsOf: "AppFoundationUI")
         #expect(run.succeeded, "\(run.report)")
         #expect(!run.output.contains("warning:"), "\(run.report)")
     }

@@ -86,8 +86,8 @@ extension DependencyValues {
 
 /// A dependency's closure that the running test did not set: reported as the test's failure,
 /// and answered with an error so the model under test goes on.
-enum Unimplemented {
-    static func call(_ name: String, fileID: StaticString = #fileID, line: UInt = #line) -> ParlorError {
+public enum Unimplemented {
+    public static func call(_ name: String, fileID: StaticString = #fileID, line: UInt = #line) -> ParlorError {
         reportIssue("\(name) is not set in this test", fileID: fileID, line: line)
         return ParlorError(kind: .unexpectedResponse, code: "unimplemented", message: "\(name) is not set in this test")
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GameCore
 
 /// A game on the server as the online flow reads it: no generated API type reaches a model's
@@ -24,10 +25,21 @@ public struct OnlineGameSummary: Sendable, Equatable {
     public var yourSeat: Int?
     /// How the authority says the game ended (resignations and timeouts included).
     public var outcome: GameOutcome?
+    /// The game's kind as the server names it (`quortex`); nil when a test leaves it out.
+    public var gameType: String?
+    public var mode: OnlineGameMode?
+    /// The seats that may act now (one in Quortex).
+    public var currentSeats: [Int]
+    /// When the current turn runs out.
+    public var turnDeadline: Date?
+    public var createdAt: Date?
+    public var startedAt: Date?
+    public var endedAt: Date?
 
     public init(
         id: String, status: Status, players: Int, joined: Int, inviteCode: String? = nil, seatNames: [Int: String] = [:],
-        yourSeat: Int? = nil, outcome: GameOutcome? = nil
+        yourSeat: Int? = nil, outcome: GameOutcome? = nil, gameType: String? = nil, mode: OnlineGameMode? = nil, currentSeats: [Int] = [],
+        turnDeadline: Date? = nil, createdAt: Date? = nil, startedAt: Date? = nil, endedAt: Date? = nil
     ) {
         self.id = id
         self.status = status
@@ -37,10 +49,31 @@ public struct OnlineGameSummary: Sendable, Equatable {
         self.seatNames = seatNames
         self.yourSeat = yourSeat
         self.outcome = outcome
+        self.gameType = gameType
+        self.mode = mode
+        self.currentSeats = currentSeats
+        self.turnDeadline = turnDeadline
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.endedAt = endedAt
     }
 
     /// Players still to come before the game starts.
     public var missingPlayers: Int { max(players - joined, 0) }
+
+    /// The caller may act in this game now.
+    public var isYourTurn: Bool {
+        guard status == .active, let yourSeat else { return false }
+        return currentSeats.contains(yourSeat)
+    }
+
+    /// The last thing known to have happened: the end, the start, or the creation.
+    public var lastActivity: Date? { endedAt ?? startedAt ?? createdAt }
+
+    /// The other players' names, by seat once dealt.
+    public var opponentNames: [String] {
+        seatNames.sorted { $0.key < $1.key }.filter { $0.key != yourSeat }.map(\.value)
+    }
 }
 
 /// The signed-in player.
@@ -51,16 +84,5 @@ public struct OnlinePlayer: Sendable, Equatable {
     public init(id: String, displayName: String) {
         self.id = id
         self.displayName = displayName
-    }
-}
-
-/// A new game's kind and size, for quick match and private games.
-public struct OnlineGameRequest: Sendable, Equatable {
-    public var gameType: String
-    public var players: Int
-
-    public init(gameType: String, players: Int) {
-        self.gameType = gameType
-        self.players = players
     }
 }

@@ -28,6 +28,10 @@ public final class OnlineMatchModel<Module: GameModule> {
     /// Why the result could not be counted, or the server not told of a resignation (the game
     /// itself still ended).
     public private(set) var recordingError: String?
+    /// How the games this model creates or quick-matches are played.
+    public var newGameMode: OnlineGameMode = .turnBased
+    /// The turn time of a private game it creates; nil is the server's default for the mode.
+    public var newGameTurnSeconds: Int?
 
     @ObservationIgnored @Dependency(\.onlinePlay) private var client
     @ObservationIgnored @Dependency(\.continuousClock) private var clock
@@ -122,10 +126,10 @@ public final class OnlineMatchModel<Module: GameModule> {
         await attempt {
             switch way {
             case .quickMatch(let players):
-                try await client.enterQuickMatch(OnlineGameRequest(gameType: gameType, players: players))
+                try await client.enterQuickMatch(OnlineGameRequest(gameType: gameType, players: players, mode: newGameMode))
                 phase = .searching(otherPlayers: players - 1)
             case .privateGame(let players):
-                adopt(try await client.createGame(OnlineGameRequest(gameType: gameType, players: players)))
+                adopt(try await client.createGame(request(players: players)))
             case .join(let code):
                 adopt(try await client.joinByCode(code))
             }
@@ -139,7 +143,15 @@ public final class OnlineMatchModel<Module: GameModule> {
             var match: String?
             while match == nil {
                 try await clock.sleep(for: queuePoll)
-                match = try await client.quickMatch()
+                // Cancelled meanwhile (``cancelSearch()``): the entry is gone, and so is what the
+                // server says of it.
+                guard isSearching else { return }
+                do {
+                    match = try await client.quickMatch()
+                } catch where !isSearching {
+                    return
+                }
+                guard isSearching else { return }
             }
             adopt(try await client.game(match ?? ""))
         }
@@ -147,11 +159,15 @@ public final class OnlineMatchModel<Module: GameModule> {
 
     /// Leaves the quick-match queue.
     public func cancelSearch() async {
-        guard case .searching = phase else { return }
-        await attempt {
-            try await client.cancelQuickMatch()
-            phase = .signedIn
-        }
+        guard isSearching else { return }
+        // Out of the search at once, so a wait still polling stops asking.
+        phase = .signedIn
+        await attempt { try await client.cancelQuickMatch() }
+    }
+
+    private var isSearching: Bool {
+        if case .searching = phase { return true }
+        return false
     }
 
     /// Waits until the game has all its players, then opens it for the table.
@@ -175,6 +191,11 @@ public final class OnlineMatchModel<Module: GameModule> {
             game = try await client.game(started.id)
             phase = .playing
         }
+    }
+
+    /// A private game of `players` with this model's mode and turn time.
+    public func request(players: Int) -> OnlineGameRequest {
+        OnlineGameRequest(gameType: gameType, players: players, mode: newGameMode, turnSeconds: newGameTurnSeconds)
     }
 
     /// Adopts a game read from the server: waiting for players, or ready to open.

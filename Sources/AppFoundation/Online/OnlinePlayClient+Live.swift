@@ -12,7 +12,8 @@ extension OnlinePlayClient {
     public static func live(_ client: ParlorClient, deviceIDFile: URL?, offlineQueueFile: URL?, profiles: ProfileStore?) -> OnlinePlayClient {
         let api = client.api
         let request = { @Sendable (wanted: OnlineGameRequest) in
-            Components.Schemas.CreateGameRequest(gameType: wanted.gameType, players: wanted.players, mode: "turn_based")
+            Components.Schemas.CreateGameRequest(
+                gameType: wanted.gameType, players: wanted.players, mode: wanted.mode.rawValue, turnSeconds: wanted.turnSeconds)
         }
         return OnlinePlayClient(
             resumeSession: {
@@ -28,7 +29,7 @@ extension OnlinePlayClient {
             joinByCode: { code in OnlineGameSummary(try await parlorCall { try await api.joinGameByCode(body: .json(.init(code: code))).ok.body.json }) },
             enterQuickMatch: { wanted in
                 _ = try await parlorCall {
-                    try await api.enterQuickMatch(body: .json(.init(gameType: wanted.gameType, players: wanted.players, mode: "turn_based"))).ok
+                    try await api.enterQuickMatch(body: .json(.init(gameType: wanted.gameType, players: wanted.players, mode: wanted.mode.rawValue))).ok
                 }
             },
             quickMatch: { try await parlorCall { try await api.getQuickMatch().ok.body.json }.match },
@@ -72,7 +73,8 @@ extension OnlinePlayer {
 }
 
 extension OnlineGameSummary {
-    init(_ game: Components.Schemas.Game) {
+    /// The server's game as the app reads it.
+    public init(_ game: Components.Schemas.Game) {
         let status: Status =
             switch game.status {
             case .waiting: .waiting
@@ -84,6 +86,8 @@ extension OnlineGameSummary {
         let names = Dictionary(game.seats.compactMap { entry in entry.seat.map { ($0, entry.name) } }, uniquingKeysWith: { first, _ in first })
         self.init(
             id: game.id, status: status, players: game.players, joined: game.seats.count, inviteCode: game.inviteCode, seatNames: names,
-            yourSeat: game.yourSeat, outcome: game.outcome.map { GameOutcome(winners: $0.winners, winType: WinType(rawValue: $0.winType)) })
+            yourSeat: game.yourSeat, outcome: game.outcome.map { GameOutcome(winners: $0.winners, winType: WinType(rawValue: $0.winType)) },
+            gameType: game.gameType, mode: OnlineGameMode(rawValue: game.mode.rawValue), currentSeats: game.currentSeats ?? [],
+            turnDeadline: game.turnDeadline, createdAt: game.createdAt, startedAt: game.startedAt, endedAt: game.endedAt)
     }
 }

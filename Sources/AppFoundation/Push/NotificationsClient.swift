@@ -39,7 +39,7 @@ public struct NotificationsClient: Sendable {
 
 extension NotificationsClient {
     /// The server half over `client`; the system half is the app's (see `NotificationsClient+Apple`).
-    static func registering(through client: ParlorClient) -> @Sendable (String, String, Bool) async throws(ParlorError) -> Void {
+    public static func registering(through client: ParlorClient) -> @Sendable (String, String, Bool) async throws(ParlorError) -> Void {
         { token, bundleID, sandbox throws(ParlorError) in
             let input = Components.Schemas.PushDeviceInput(
                 token: token, environment: sandbox ? .sandbox : .production, bundleId: bundleID, kind: .alert)

@@ -25,6 +25,7 @@ public final class PushRegistrationModel {
     public private(set) var status: Status = .unknown
 
     @ObservationIgnored @Dependency(\.notifications) private var notifications
+    @ObservationIgnored @Dependency(\.pushPromptRecord) private var promptRecord
 
     public init(brand: AppBrand, sandbox: Bool) {
         self.brand = brand
@@ -51,6 +52,17 @@ public final class PushRegistrationModel {
         } catch {
             status = .failed(ErrorPresentation(title: "Notifications unavailable", message: "\(error)", recovery: .retry))
         }
+    }
+
+    /// The moment the app asks (seed 000 §6, issue #58): when the player's first online game has
+    /// finished, they know what a "your turn" or "game over" push would be for. Once per device:
+    /// after that, permission is the Settings row's to change.
+    public func onlineGameFinished() async {
+        guard !promptRecord.hasAsked() else { return }
+        await refresh()
+        promptRecord.markAsked()
+        // Already allowed or refused: the system would not show its prompt again anyway.
+        if canAsk { await askPermission() }
     }
 
     /// The app delegate's token: sent to the server for this app.

@@ -18,6 +18,8 @@ public final class SessionModel {
     }
 
     public let brand: AppBrand
+    /// The providers' client ids for the web sign-ins (Discord, Facebook) this app offers.
+    public let webSignIn: WebSignInSettings
     public private(set) var status: Status = .restoring
     /// Why the player was signed out without asking; cleared by the next sign-in.
     public private(set) var signedOutReason: SignedOutReason?
@@ -36,12 +38,15 @@ public final class SessionModel {
     /// Observed: the screen disables its buttons and shows progress from it.
     private var working = false
     @ObservationIgnored private var appleNonce: String?
+    /// The provider page opened, whose answer alone is taken, once.
+    @ObservationIgnored private var pendingWebSignIn: WebSignInRequest?
     /// The last sign-in asked for, so "Try Again" repeats it.
     @ObservationIgnored private var lastMethod: ParlorClient.Method?
     @ObservationIgnored private var watching: Task<Void, Never>?
 
-    public init(brand: AppBrand) {
+    public init(brand: AppBrand, webSignIn: WebSignInSettings = .fromBundle) {
         self.brand = brand
+        self.webSignIn = webSignIn
     }
 
     public var user: SignedInUser? {
@@ -108,6 +113,50 @@ public final class SessionModel {
 
     public func signInWithFacebook(accessToken: String?, idToken: String?, nonce: String?) async {
         await signIn(.facebook(accessToken: accessToken, idToken: idToken, nonce: nonce))
+    }
+
+    /// The providers whose sign-in page this app can open, in the order the screen lists them.
+    public var webProviders: [WebSignInRequest.Provider] { webSignIn.offered }
+
+    /// The page to open for `provider` (a fresh state, and PKCE for Discord); nil while another
+    /// sign-in runs, or with the error when the app lacks the provider's client id.
+    public func beginWebSignIn(_ provider: WebSignInRequest.Provider) -> WebSignInRequest? {
+        guard !working else { return nil }
+        error = nil
+        do throws(WebSignInError) {
+            let request = try webSignIn.request(provider, random: random)
+            pendingWebSignIn = request
+            return request
+        } catch {
+            self.error = error.presentation
+            return nil
+        }
+    }
+
+    /// The URL the provider's page returned to: checked against the page opened, then sent to
+    /// the server. A second answer to the same page is refused (a code is good once).
+    public func finishWebSignIn(_ callback: URL) async {
+        guard let request = pendingWebSignIn else {
+            error = WebSignInError.notThisRequest.presentation
+            return
+        }
+        pendingWebSignIn = nil
+        do throws(WebSignInError) {
+            switch try request.answer(from: callback) {
+            case .discord(let code, let redirectURI, let verifier):
+                await signInWithDiscord(code: code, redirectURI: redirectURI, codeVerifier: verifier)
+            case .facebook(let token):
+                await signInWithFacebook(accessToken: token, idToken: nil, nonce: nil)
+            }
+        } catch {
+            self.error = error.presentation
+        }
+    }
+
+    /// The page closed without an answer: the player cancelled (nothing shown) or it failed.
+    public func webSignInEnded(cancelled: Bool, reason: String? = nil) {
+        pendingWebSignIn = nil
+        if !cancelled { error = WebSignInError.refused(reason ?? "The sign-in page could not open.").presentation }
     }
 
     /// A guest keeps their progress by adding a username and password to the same account.

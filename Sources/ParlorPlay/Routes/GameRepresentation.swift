@@ -7,7 +7,8 @@ import ParlorHTTP
 
 /// How a game looks on the REST wire, to a given user.
 extension LiveGame {
-    func representation(for user: String, withView: Bool = false) throws -> Components.Schemas.Game {
+    /// `rematch` is the rematch someone asked for, when the caller looked it up (a game read by id).
+    func representation(for user: String, withView: Bool = false, rematch: UUID? = nil) throws -> Components.Schemas.Game {
         let seat = seat(of: user)
         let isPlayer = seatRow(of: user) != nil
         let view: OpenAPIObjectContainer? =
@@ -26,7 +27,7 @@ extension LiveGame {
             startedAt: row.startedAt.map(Date.init(millis:)), endedAt: row.endedAt.map(Date.init(millis:)),
             outcome: row.outcome.map { Components.Schemas.GameOutcomeBody(winners: $0.winners, winType: $0.winType.rawValue) },
             settings: try .decoding(try engine.wireSettings(row.settings)), turnSeconds: row.turnSeconds,
-            timeoutPolicy: row.timeoutPolicy == .botMove ? .botMove : .forfeit, rematch: nil, view: view)
+            timeoutPolicy: row.timeoutPolicy == .botMove ? .botMove : .forfeit, rematch: rematch.map(PlayStore.key), view: view)
     }
 }
 

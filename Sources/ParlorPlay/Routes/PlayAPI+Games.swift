@@ -42,7 +42,11 @@ extension PlayAPI {
         let user = try await accounts.authenticate()
         let game = try await play.games.live(try gameKey(input.path.gameID))
         try await ensureMayRead(game, user: user.userID)
-        return .ok(.init(body: .json(try game.representation(for: user.userID, withView: true))))
+        // Only a finished game can have a rematch; its players find the offer here.
+        let rematch =
+            game.row.status == .completed
+            ? try await play.games.database.withConnection { sql in try await PlayStore.rematch(of: game.id, on: sql) } : nil
+        return .ok(.init(body: .json(try game.representation(for: user.userID, withView: true, rematch: rematch))))
     }
 
     package func listGames(_ input: Operations.ListGames.Input) async throws -> Operations.ListGames.Output {

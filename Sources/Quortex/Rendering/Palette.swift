@@ -38,35 +38,28 @@ public struct RGBColor: Hashable, Sendable {
     public static let white = RGBColor(hex: 0xFFFFFF)
 }
 
-/// The colours of a Quortex picture. Seat colours are fixed by seat number (not by side) so a
-/// player keeps their colour across seatings, and are far apart in hue and lightness so they stay
-/// distinguishable on the dark tiles and for the common colour-vision deficiencies.
+/// The standard theme's colours by name, as the renderers read them before themes existed; the
+/// same values as ``QuortexPalette/standard`` (a themed picture reads its ``QuortexPalette``).
 public enum Palette {
-    /// One colour per seat, 0…5: vermilion, blue, bluish green, reddish purple, orange, sky blue
-    /// (Okabe & Ito's colour-blind-safe set without its yellow, which vanishes on a light board).
-    /// The similar pairs (vermilion and orange, blue and sky blue) only meet in 5- and 6-player
-    /// games.
-    public static let seats: [RGBColor] = [
-        RGBColor(hex: 0xD55E00), RGBColor(hex: 0x0072B2), RGBColor(hex: 0x009E73),
-        RGBColor(hex: 0xCC79A7), RGBColor(hex: 0xE69F00), RGBColor(hex: 0x56B4E9),
-    ]
+    /// One colour per seat, 0…5: see ``QuortexPalette/standard``.
+    public static var seats: [RGBColor] { QuortexPalette.standard.seats }
 
     /// The colour of `seat`; seats beyond six (impossible in Quortex) reuse the palette.
-    public static func seat(_ seat: Int) -> RGBColor { seats[(seat % seats.count + seats.count) % seats.count] }
+    public static func seat(_ seat: Int) -> RGBColor { QuortexPalette.standard.seat(seat) }
 
     /// The lighter tint marking a solo player's target side.
-    public static func target(ofSeat seat: Int) -> RGBColor { Palette.seat(seat).mixed(with: .white, 0.5) }
+    public static func target(ofSeat seat: Int) -> RGBColor { QuortexPalette.standard.target(ofSeat: seat) }
 
     /// A board side nobody owns or aims for.
-    public static let unownedSide = RGBColor(hex: 0x9A968C)
+    public static var unownedSide: RGBColor { QuortexPalette.standard.unownedSide }
     /// Flows of resigned seats are drawn in this grey, dashed.
-    public static let resigned = RGBColor(hex: 0x8A8A8A)
+    public static var resigned: RGBColor { QuortexPalette.standard.resigned }
 
-    public static let background = RGBColor(hex: 0xFBF8F1)
-    public static let emptyCell = RGBColor(hex: 0xEFE9DC)
-    public static let cellOutline = RGBColor(hex: 0xCFC6B2)
-    public static let tileFace = RGBColor(hex: 0x3A3935)
-    public static let tileConnection = RGBColor(hex: 0xCFC8B8)
-    public static let text = RGBColor(hex: 0x2B2A27)
-    public static let secondaryText = RGBColor(hex: 0x77726A)
+    public static var background: RGBColor { QuortexPalette.standard.background }
+    public static var emptyCell: RGBColor { QuortexPalette.standard.emptyCell }
+    public static var cellOutline: RGBColor { QuortexPalette.standard.cellOutline }
+    public static var tileFace: RGBColor { QuortexPalette.standard.tileFace }
+    public static var tileConnection: RGBColor { QuortexPalette.standard.tileConnection }
+    public static var text: RGBColor { QuortexPalette.standard.text }
+    public static var secondaryText: RGBColor { QuortexPalette.standard.secondaryText }
 }

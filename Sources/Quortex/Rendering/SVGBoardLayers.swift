@@ -5,7 +5,7 @@ extension SVGScene {
         writer.open(
             "g",
             [
-                ("class", "cells"), ("fill", Palette.emptyCell.hexString), ("stroke", Palette.cellOutline.hexString),
+                ("class", "cells"), ("fill", palette.emptyCell.hexString), ("stroke", palette.cellOutline.hexString),
                 ("stroke-width", SVGWriter.number(size * 0.04)),
             ])
         for cell in Topology.cells {
@@ -17,7 +17,7 @@ extension SVGScene {
         writer.open(
             "g",
             [
-                ("class", "cell-names"), ("fill", Palette.secondaryText.hexString),
+                ("class", "cell-names"), ("fill", palette.secondaryText.hexString),
                 ("font-size", SVGWriter.number(size * 0.32)), ("text-anchor", "middle"),
             ])
         for cell in view.position.board.emptyCells {
@@ -50,15 +50,15 @@ extension SVGScene {
         writer.element(
             "polygon",
             [
-                ("points", SVGWriter.points(hex.corners(around: centre))), ("fill", Palette.tileFace.hexString),
-                ("stroke", Palette.tileFace.mixed(with: .white, 0.25).hexString),
+                ("points", SVGWriter.points(hex.corners(around: centre))), ("fill", palette.tileFace.hexString),
+                ("stroke", palette.tileEdge.hexString),
                 ("stroke-width", SVGWriter.number(hex.size * 0.04)),
             ])
         for curve in hex.curves(around: centre, of: tile) {
             writer.element(
                 "path",
                 [
-                    ("d", SVGWriter.pathData(curve)), ("fill", "none"), ("stroke", Palette.tileConnection.hexString),
+                    ("d", SVGWriter.pathData(curve)), ("fill", "none"), ("stroke", palette.tileConnection.hexString),
                     ("stroke-width", SVGWriter.number(hex.size * 0.12)), ("stroke-linecap", "butt"),
                 ])
         }
@@ -87,13 +87,13 @@ extension SVGScene {
                 writer.element(
                     "path",
                     [
-                        ("class", "flow-halo"), ("d", data), ("stroke", "#ffffff"), ("stroke-opacity", "0.85"),
+                        ("class", "flow-halo"), ("d", data), ("stroke", palette.halo.hexString), ("stroke-opacity", "0.85"),
                         ("stroke-width", SVGWriter.number(width + size * 0.16)),
                     ])
             }
             let isResigned = resigned.contains(flow.seat)
             let classes = "flow seat-\(flow.seat)" + (isWinning(flow) ? " winning" : "") + (isResigned ? " resigned" : "")
-            let colour = (isResigned ? Palette.resigned : Palette.seat(flow.seat)).hexString
+            let colour = (isResigned ? palette.resigned : palette.seat(flow.seat)).hexString
             var attributes = [
                 ("class", classes), ("data-side", String(flow.side)), ("d", data), ("stroke", colour),
                 ("stroke-width", SVGWriter.number(width)),
@@ -157,19 +157,19 @@ extension SVGScene {
             case .target(let owner): (seat, filled) = (owner, false)
             case .unowned: continue
             }
-            let colour = Palette.seat(seat).hexString
+            let colour = palette.seat(seat).hexString
             writer.element(
                 "circle",
                 [
                     ("cx", SVGWriter.number(centre.x)), ("cy", SVGWriter.number(centre.y)),
-                    ("r", SVGWriter.number(size * 0.3)), ("fill", filled ? colour : Palette.background.hexString),
+                    ("r", SVGWriter.number(size * 0.3)), ("fill", filled ? colour : palette.background.hexString),
                     ("stroke", colour), ("stroke-width", SVGWriter.number(size * 0.06)),
                 ])
             writer.textElement(
                 "text",
                 [
                     ("x", SVGWriter.number(centre.x)), ("y", SVGWriter.number(centre.y + size * 0.13)),
-                    ("fill", filled ? "#ffffff" : colour), ("font-weight", "bold"),
+                    ("fill", filled ? palette.badgeText.hexString : colour), ("font-weight", "bold"),
                 ], String(seat + 1))
         }
         writer.close("g")
@@ -177,9 +177,9 @@ extension SVGScene {
 
     func colour(ofSide side: Int) -> RGBColor {
         switch role(ofSide: side) {
-        case .owned(let seat): Palette.seat(seat)
-        case .target(let seat): Palette.target(ofSeat: seat)
-        case .unowned: Palette.unownedSide
+        case .owned(let seat): palette.seat(seat)
+        case .target(let seat): palette.target(ofSeat: seat)
+        case .unowned: palette.unownedSide
         }
     }
 }

@@ -9,7 +9,7 @@ extension SVGScene {
     }
 
     func drawPanel(_ writer: inout SVGWriter) {
-        writer.open("g", [("class", "panel"), ("fill", Palette.text.hexString)])
+        writer.open("g", [("class", "panel"), ("fill", palette.text.hexString)])
         _ = drawPanelContent(&writer)
         writer.close("g")
     }
@@ -32,7 +32,7 @@ extension SVGScene {
                 [
                     ("class", index == 0 ? "status" : "status-detail"), ("x", SVGWriter.number(left)),
                     ("y", SVGWriter.number(y)), ("font-size", SVGWriter.number(size * (index == 0 ? 0.42 : 0.34))),
-                    ("fill", (index == 0 ? Palette.text : Palette.secondaryText).hexString),
+                    ("fill", (index == 0 ? palette.text : palette.secondaryText).hexString),
                 ], line)
         }
         if let drawn = view.position.drawn {
@@ -87,7 +87,7 @@ extension SVGScene {
             [
                 ("class", "swatch seat-\(seat)"), ("cx", SVGWriter.number(left + size * 0.6)),
                 ("cy", SVGWriter.number(middle)), ("r", SVGWriter.number(size * 0.2)),
-                ("fill", Palette.seat(seat).hexString), ("fill-opacity", isResigned ? "0.4" : "1"),
+                ("fill", palette.seat(seat).hexString), ("fill-opacity", isResigned ? "0.4" : "1"),
             ])
         let isWinner = view.outcome?.winners.contains(seat) ?? false
         let you = view.viewer.seat == seat ? " (you)" : ""
@@ -147,7 +147,7 @@ extension SVGScene {
     private func label(x: Double, y: Double) -> [(String, String)] {
         [
             ("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("font-size", SVGWriter.number(size * 0.3)),
-            ("fill", Palette.secondaryText.hexString), ("letter-spacing", SVGWriter.number(size * 0.03)),
+            ("fill", palette.secondaryText.hexString), ("letter-spacing", SVGWriter.number(size * 0.03)),
         ]
     }
 
@@ -159,7 +159,7 @@ extension SVGScene {
     private func detail(x: Double, y: Double) -> [(String, String)] {
         [
             ("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("font-size", SVGWriter.number(size * 0.3)),
-            ("fill", Palette.secondaryText.hexString),
+            ("fill", palette.secondaryText.hexString),
         ]
     }
 }

@@ -15,10 +15,14 @@ public enum QuortexSVG {
         /// Whether empty cells show their notation name (`d4`), so a reader can name a move.
         public var showsCellNames: Bool
 
-        public init(hexSize: Double = 36, showsPanel: Bool = true, showsCellNames: Bool = true) {
+        /// The colours; the standard theme draws exactly what the renderer drew before themes.
+        public var theme: QuortexTheme
+
+        public init(hexSize: Double = 36, showsPanel: Bool = true, showsCellNames: Bool = true, theme: QuortexTheme = .standard) {
             self.hexSize = hexSize
             self.showsPanel = showsPanel
             self.showsCellNames = showsCellNames
+            self.theme = theme
         }
     }
 
@@ -39,7 +43,7 @@ public enum QuortexSVG {
             "rect",
             [
                 ("width", SVGWriter.number(size.width)), ("height", SVGWriter.number(size.height)),
-                ("fill", Palette.background.hexString),
+                ("fill", scene.palette.background.hexString),
             ])
         scene.drawCells(&writer)
         scene.drawTiles(&writer)
@@ -56,10 +60,12 @@ struct SVGScene {
     let view: QuortexView
     let options: QuortexSVG.Options
     let geometry: BoardGeometry
+    let palette: QuortexPalette
 
     init(view: QuortexView, options: QuortexSVG.Options) {
         self.view = view
         self.options = options
+        palette = options.theme.palette
         // A non-positive or non-finite size would make every coordinate meaningless.
         let size = options.hexSize.isFinite && options.hexSize > 0 ? options.hexSize : 36
         // One cell size of margin leaves room for the side badges outside the border.

@@ -156,6 +156,9 @@ import Testing
             let guest = try await Self.player(server)
             let stranger = try await Self.player(server)
             let first = try await Self.finishedGame(server, host, guest)
+            let before = try await server.call("/games/\(first)", method: .get, token: host.token)
+            #expect(before.status == .ok)
+            #expect(before["rematch"] == nil, "nobody asked yet")
             #expect(try await server.call("/games/\(first)/rematch", token: stranger.token).status == .forbidden)
 
             let offered = try await server.call("/games/\(first)/rematch", token: guest.token)
@@ -167,6 +170,11 @@ import Testing
             #expect(pending.count == 1)
             #expect((pending.first?["game"] as? [String: any Sendable])?["id"] as? String == rematch)
             #expect(pending.first?["from"] as? String == guest.id)
+            // The finished game names its rematch to both players, as the contract says.
+            for player in [host, guest] {
+                let finished = try await server.call("/games/\(first)", method: .get, token: player.token)
+                #expect(finished["rematch"] == rematch)
+            }
             let again = try await server.call("/games/\(first)/rematch", token: guest.token)
             #expect(again["id"] == rematch && again["status"] == "waiting", "asking twice changes nothing")
 

@@ -1,0 +1,3 @@
+// Apple's GameKit re-exports Foundation for the code that uses it.
+// https://developer.apple.com/documentation/gamekit
+@_exported import Foundation
