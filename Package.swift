@@ -15,6 +15,7 @@ enum Products {
     static let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
     static let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
     static let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+    static let nioEmbedded: Target.Dependency = .product(name: "NIOEmbedded", package: "swift-nio")
     static let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
     static let asn1: Target.Dependency = .product(name: "SwiftASN1", package: "swift-asn1")
     static let wsClient: Target.Dependency = .product(name: "WSClient", package: "swift-websocket")
@@ -159,7 +160,7 @@ let package = Package(
         .target(
             name: "PartyNetwork",
             dependencies: [
-                "GameCore", "GameSession", Products.nioCore, Products.nioPosix, Products.crypto,
+                "GameCore", "GameSession", "PlayerProfiles", Products.nioCore, Products.nioPosix, Products.crypto,
                 Products.logging, Products.concurrencyExtras,
             ], swiftSettings: strict),
         // Terminal play: renders the feature models in a terminal (keys to intents, state to text) for
@@ -167,7 +168,7 @@ let package = Package(
         .target(
             name: "TerminalPlay",
             dependencies: [
-                "GameCore", "GameSession", "PlayerProfiles", "Quortex", "CrazyEights", "AppFoundation", "QuortexFeature", "PartyFeature",
+                "GameCore", "GameSession", "Quortex", "CrazyEights", "AppFoundation", "QuortexFeature", "PartyFeature",
             ], swiftSettings: strict),
         // Wire: the REST contract, generated from openapi.yaml at build time.
         .target(
@@ -210,14 +211,14 @@ let package = Package(
         .target(
             name: "PartyFeature",
             dependencies: [
-                "AppFoundation", "CrazyEights", "GameCore", "GameSession", "PartyNetwork", "PlayerProfiles", "ParlorClient", "ParlorAPI",
-                Products.dependencies, Products.logging,
+                "AppFoundation", "CrazyEights", "GameCore", "GameSession", "PartyNetwork", "PlayerProfiles", Products.dependencies,
+                Products.logging,
             ], swiftSettings: strict),
         .target(
-            name: "TopDogFeature", dependencies: ["AppFoundation", "BestBall", "ParlorClient", "ParlorAPI", Products.dependencies],
+            name: "TopDogFeature", dependencies: ["AppFoundation", "ParlorClient", "ParlorAPI", Products.dependencies],
             swiftSettings: strict),
         .target(
-            name: "TandemFeature", dependencies: ["AppFoundation", "StatsSync", "ParlorClient", "ParlorAPI", Products.dependencies],
+            name: "TandemFeature", dependencies: ["AppFoundation", "StatsSync", Products.dependencies],
             swiftSettings: strict),
         .target(
             name: "PubGamesFeature", dependencies: ["AppFoundation", "ParlorClient", "ParlorAPI", Products.dependencies],
@@ -225,11 +226,13 @@ let package = Package(
         // Faces on iOS: each product's SwiftUI views. Every file is inside `#if canImport(SwiftUI)`,
         // so here they build empty; AppShellTests type-checks them against Apps/SwiftUICheck.
         .target(name: "AppFoundationUI", dependencies: ["AppFoundation"], swiftSettings: strict),
-        .target(name: "QuortexUI", dependencies: ["AppFoundationUI", "AppFoundation", "QuortexFeature"], swiftSettings: strict),
-        .target(name: "PartyUI", dependencies: ["AppFoundationUI", "AppFoundation", "PartyFeature"], swiftSettings: strict),
-        .target(name: "TopDogUI", dependencies: ["AppFoundationUI", "AppFoundation", "TopDogFeature"], swiftSettings: strict),
-        .target(name: "TandemUI", dependencies: ["AppFoundationUI", "AppFoundation", "TandemFeature"], swiftSettings: strict),
-        .target(name: "PubGamesUI", dependencies: ["AppFoundationUI", "AppFoundation", "PubGamesFeature"], swiftSettings: strict),
+        .target(
+            name: "QuortexUI", dependencies: ["AppFoundationUI", "AppFoundation", "QuortexFeature", "Quortex", "ParlorClient"], swiftSettings: strict),
+        // Until their screens arrive, these show the shared sign-in and a placeholder home only.
+        .target(name: "PartyUI", dependencies: ["AppFoundationUI", "AppFoundation"], swiftSettings: strict),
+        .target(name: "TopDogUI", dependencies: ["AppFoundationUI", "AppFoundation"], swiftSettings: strict),
+        .target(name: "TandemUI", dependencies: ["AppFoundationUI", "AppFoundation"], swiftSettings: strict),
+        .target(name: "PubGamesUI", dependencies: ["AppFoundationUI", "AppFoundation"], swiftSettings: strict),
         // Storage: one SQL code path over SQLite and PostgreSQL, with versioned migrations.
         .target(
             name: "ParlorDatabase",
@@ -253,7 +256,7 @@ let package = Package(
                 Products.hummingbird,
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"), Products.openAPIRuntime,
                 .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.crypto, Products.logging,
-                Products.metrics, Products.prometheus, "ProcessStats",
+                Products.metrics, Products.prometheus,
             ], swiftSettings: strict),
         .target(
             name: "ParlorAccounts",
@@ -330,12 +333,12 @@ let package = Package(
         .executableTarget(
             name: "parlor",
             dependencies: [
-                "ParlorServer", "ParlorAccounts", "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
+                "ParlorServer", "ParlorAccounts", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
                 "ApplePush", Products.nioSSL,
                 Products.nioHTTP1, Products.nioPosix, "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
                 "Quortex", "CrazyEights", "TerminalPlay", "PartyNetwork", "PlayerProfiles", "ProcessStats", Products.hummingbird, Products.hummingbirdWebSocket, Products.argumentParser,
-                "AppFoundation", "QuortexFeature", "PartyFeature",
+                "AppFoundation", "PartyFeature", "GameSession", "ParlorHTTP",
                 Products.serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ], swiftSettings: strict),
         // The load generator: bot games over WebSockets against a running server; a client, so
@@ -368,11 +371,18 @@ let package = Package(
             name: "PartyNetworkTests",
             dependencies: [
                 "PartyNetwork", "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", "ParlorTestSupport", Products.nioCore, Products.nioPosix,
-                Products.crypto,
+                Products.crypto, Products.nioEmbedded,
             ], swiftSettings: strict),
+        // The real-time capability's channel handlers, on an EmbeddedChannel (no socket, no server).
+        .testTarget(
+            name: "ParlorRealtimeTests",
+            dependencies: ["ParlorRealtime", Products.nioCore, Products.nioEmbedded, .product(name: "NIOWebSocket", package: "swift-nio")],
+            swiftSettings: strict),
         .testTarget(
             name: "TerminalPlayTests",
-            dependencies: ["TerminalPlay", "Quortex", "CrazyEights", "GameCore", "GameSession", "AppFoundation", "QuortexFeature", "PartyFeature"],
+            dependencies: [
+                "TerminalPlay", "Quortex", "CrazyEights", "GameCore", "GameSession", "AppFoundation", "QuortexFeature", "PartyFeature", "PlayerProfiles",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "AppFoundationTests",
@@ -380,7 +390,7 @@ let package = Package(
                 "AppFoundation", "ParlorClient", "ParlorAPI", "GameCore", Products.dependencies, Products.openAPIRuntime, Products.httpTypes,
                 Products.crypto,
                 // The online flow against a real server on an ephemeral port.
-                "GameSession", "PlayerProfiles", "Quortex", "CrazyEights", "ParlorServer", "ParlorDatabase", "ServerTestSupport",
+                "GameSession", "PlayerProfiles", "Quortex", "CrazyEights", "ServerTestSupport",
                 "ParlorTestSupport", Products.hummingbirdTesting, Products.logging, Products.dependenciesTestSupport,
             ],
             swiftSettings: strict),
@@ -389,7 +399,7 @@ let package = Package(
             dependencies: [
                 "QuortexFeature", "AppFoundation", "Quortex", "GameCore", "GameSession", Products.dependencies, Products.dependenciesTestSupport,
                 // The screens that talk to the server, against the real one on an ephemeral port.
-                "ParlorClient", "ParlorAPI", "PlayerProfiles", "ParlorServer", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport",
+                "ParlorClient", "ParlorAPI", "PlayerProfiles", "ParlorServer", "ParlorPurchases", "ServerTestSupport", "ParlorTestSupport",
                 Products.hummingbirdTesting, Products.logging, Products.openAPIRuntime, Products.httpTypes, "CPUBoundTrait",
             ],
             swiftSettings: strict),
@@ -398,14 +408,14 @@ let package = Package(
             dependencies: [
                 "PartyFeature", "AppFoundation", "CrazyEights", "GameCore", "GameSession", "PlayerProfiles", Products.dependencies,
                 // The party flows over real TCP, and hybrid play against a real server on an ephemeral port.
-                "PartyNetwork", "ParlorClient", "Quortex", "ParlorServer", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport",
+                "PartyNetwork", "ParlorClient", "Quortex", "ServerTestSupport", "ParlorTestSupport",
                 Products.hummingbirdTesting, Products.logging, Products.dependenciesTestSupport,
             ],
             swiftSettings: strict),
         .testTarget(
             name: "ProductFeatureTests",
             dependencies: [
-                "TopDogFeature", "TandemFeature", "PubGamesFeature", "AppFoundation", "ParlorClient", "ParlorAPI", "StatsSync",
+                "TopDogFeature", "TandemFeature", "PubGamesFeature", "AppFoundation", "ParlorClient", "StatsSync",
                 Products.dependencies, Products.openAPIRuntime, Products.httpTypes, Products.dependenciesTestSupport,
             ],
             swiftSettings: strict),
@@ -419,6 +429,8 @@ let package = Package(
                 "ParlorTestSupport", .product(name: "Yams", package: "Yams"),
                 "AppFoundationUI", "QuortexUI", "PartyUI", "TopDogUI", "TandemUI", "PubGamesUI", "AppFoundation",
             ], swiftSettings: strict),
+        // The manifest against the sources: every package module imported is declared, and every one declared imported.
+        .testTarget(name: "ManifestTests", dependencies: ["ParlorTestSupport"], swiftSettings: strict),
         .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle", "CPUBoundTrait"], swiftSettings: strict),
         // A plain, slow reading of the Quortex rules that the tests hold the fast engine to.
         .target(
@@ -466,7 +478,7 @@ let package = Package(
             name: "ParlorCommandTests",
             // Depends on the executables so that `swift test` builds the binaries these tests run.
             dependencies: [
-                "parlor", "parlor-loadtest", "ServerTestSupport", "ParlorServer", "ParlorTestSupport", "CrazyEights",
+                "parlor", "parlor-loadtest", "ParlorServer", "ParlorDatabase", "ParlorTestSupport", "CrazyEights",
                 "GameCore", "ParlorAPI", "ParlorClient", Products.hummingbirdTesting,
             ], swiftSettings: strict),
         // Helpers for tests of the server: databases with every capability's tables.

@@ -1,4 +1,4 @@
-/// What deleting the account forgets and what it keeps, in the words of the server's README
+/// What deleting the account forgets and what it keeps, in the words of the server's docs (docs/accounts.md)
 /// (`DELETE /users/me`): the one place the app says it, shown before the player confirms.
 public enum AccountDeletion {
     public static let title = "Delete Account"
