@@ -399,8 +399,7 @@ let package = Package(
             dependencies: [
                 "QuortexFeature", "AppFoundation", "Quortex", "GameCore", "GameSession", Products.dependencies, Products.dependenciesTestSupport,
                 // The screens that talk to the server, against the real one on an ephemeral port.
-                "ParlorClient", "ParlorAPI", "PlayerProfiles", "ParlorServer", "ParlorPurchases", "ServerTestSupport", "ParlorTestSupport",
-                Products.hummingbirdTesting, Products.logging, Products.openAPIRuntime, Products.httpTypes, "CPUBoundTrait",
+                "ParlorClient", "ParlorAPI", "PlayerProfiles", "ServerTestSupport", "ParlorTestSupport", "CPUBoundTrait",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -56,7 +56,8 @@ struct FriendsLiveTests {
 
             // Ann invites Bob to a game she is waiting in; Bob's invitations hold it.
             let game = try await ann.client.api.createGame(body: .json(.init(gameType: "quortex", players: 2, mode: "turn_based"))).created.body.json
-            annFriends.gameToInviteTo = try #require(UUID(uuidString: game.id))
+            let gameID = try #require(UUID(uuidString: game.id))
+            annFriends.gameToInviteTo = gameID
             let bobAsFriend = try #require(annFriends.friends.first)
             await annFriends.invite(bobAsFriend)
             #expect(annFriends.error == nil, "\(String(describing: annFriends.error))")

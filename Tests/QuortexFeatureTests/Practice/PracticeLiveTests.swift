@@ -3,12 +3,8 @@ import CPUBoundTrait
 import Dependencies
 import Foundation
 import GameCore
-import Hummingbird
-import HummingbirdTesting
 import ParlorAPI
 import ParlorClient
-import ParlorPurchases
-import ParlorServer
 import ParlorTestSupport
 import PlayerProfiles
 import Quortex
@@ -35,7 +31,7 @@ struct PracticeLiveTests {
 
     @Test func theFourthUndoSpendsOneFromTheBoughtPackOnceAndTheResultIsCounted() async throws {
         let store = try FakeAppStore()
-        try await withPracticeServer(pinning: store) { url in
+        try await withLiveParlorServer(games: GameRegistry([Quortex.self]), appStore: store) { url in
             let client = ParlorClient(serverURL: url, store: MemoryCredentialStore())
             _ = try await client.signIn(.guest(deviceID: UUID().uuidString))
             let pack = try store.sign(FakeAppStore.transaction(product: "com.quortex.undo.pack5", type: "Consumable"))
@@ -111,26 +107,4 @@ struct PracticeLiveTests {
             #expect(practice.storeOffer?.needsSignIn == true && practice.hint == nil)
         }
     }
-}
-
-/// The real server on an ephemeral port, granting Sandbox purchases signed by `store` (the
-/// shared `withLiveParlorServer` pins Apple's own root, which no test can sign for).
-private func withPracticeServer(pinning store: FakeAppStore, _ body: @escaping @Sendable @MainActor (URL) async throws -> Void) async throws {
-    try await TestDatabaseKind.sqlite.withDatabase(migrated: true) { database in
-        let mail = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-mail-\(UUID().uuidString)")
-        guard let publicURL = URL(string: "http://127.0.0.1:8080") else { throw PracticeServerError.noURL }
-        var services = ParlorServices.standard(
-            games: GameRegistry([Quortex.self]), publicURL: publicURL, mailDirectory: mail, logger: .quiet)
-        let standard = PurchasesConfiguration()
-        services.purchases = PurchasesConfiguration(catalogue: standard.catalogue, rootPEM: store.rootPEM, environments: ["Sandbox"])
-        let app = try await ParlorApplication.build(configuration: ServerConfiguration(port: 0), database: database, services: services, logger: .quiet)
-        try await app.test(.live) { client in
-            guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)") else { throw PracticeServerError.noURL }
-            try await body(url)
-        }
-    }
-}
-
-private enum PracticeServerError: Error {
-    case noURL
 }
