@@ -10,9 +10,15 @@
 /// holds it to that).
 ///
 /// No key strategy: a view is encoded once per receiver per move, and a converting strategy does
-/// string work for every key of it; a game module's own keys also stay its own.
+/// string work for every key of it; a game module's own keys also stay its own. Keys sorted: left
+/// to itself Foundation writes them in its dictionary's order, which differs from one encoding of
+/// the same value to the next, and a game's bytes should be a function of the game.
 public enum GameJSON {
-    public static func encoder() -> JSONEncoder { JSONEncoder() }
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }
     public static func decoder() -> JSONDecoder { JSONDecoder() }
 
     /// The keys of `json`, at any depth, that break the convention (have a capital letter), for a

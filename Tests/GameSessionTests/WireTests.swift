@@ -35,6 +35,16 @@ import Testing
     /// A frame built by hand, as an older or newer peer would send it.
     func frame(_ json: String) -> Data { deflate(Data(json.utf8)) }
 
+    /// Foundation's `JSONEncoder` writes an object's keys in its dictionary's order, which changes
+    /// from one encoding to the next; the host's lobby carries its settings as these bytes, so an
+    /// unchanged lobby once compared unequal to itself (a host test failed under load).
+    @Test func theSameValueEncodesToTheSameBytesEveryTime() throws {
+        let settings = Set(try (0..<64).map { _ in try MessageCodec.payload(RaceSettings()) })
+        #expect(settings.count == 1)
+        let frames = Set(try (0..<64).map { _ in try MessageCodec.encode(.lobbyUpdate(Self.lobby)) })
+        #expect(frames.count == 1)
+    }
+
     @Test func unknownKindsAreSkippedNotFatal() throws {
         let decoded = try MessageCodec.decode(frame(#"{"type":"emote","emoji":"🎉"}"#))
         #expect(decoded == .unknown(kind: "emote"))

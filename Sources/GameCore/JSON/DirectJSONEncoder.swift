@@ -28,7 +28,7 @@ package struct DirectJSONEncoder: Sendable {
         do {
             return try encode(value)
         } catch is Unsupported {
-            return Array(try JSONEncoder().encode(value))
+            return Array(try GameJSON.encoder().encode(value))
         }
     }
 }

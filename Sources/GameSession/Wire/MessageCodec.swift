@@ -24,7 +24,7 @@ public enum MessageCodec {
     public static func encode(_ message: NetworkMessage) throws(GameError) -> Data {
         let json: Data
         do {
-            json = try JSONEncoder().encode(message)
+            json = try encoder().encode(message)
         } catch {
             throw .corruptedPayload("\(message.kind) could not be encoded: \(error)")
         }
@@ -55,7 +55,7 @@ public enum MessageCodec {
     /// JSON for a payload carried inside a message (`gameAction`, `gameState`, …).
     public static func payload<T: Encodable>(_ value: T) throws(GameError) -> Data {
         do {
-            return try JSONEncoder().encode(value)
+            return try encoder().encode(value)
         } catch {
             throw .corruptedPayload("payload could not be encoded: \(error)")
         }
@@ -69,6 +69,15 @@ public enum MessageCodec {
         } catch {
             throw .corruptedPayload("\(what): \(error)")
         }
+    }
+
+    /// Sorted keys: Foundation otherwise writes an object's keys in its dictionary's order, which
+    /// differs between two encodings of the same value, and a lobby carries its settings as bytes
+    /// that are compared.
+    private static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 
     private static func compress(_ data: Data) throws(GameError) -> Data {
