@@ -76,6 +76,7 @@ let package = Package(
         .library(name: "ParlorDatabase", targets: ["ParlorDatabase"]),
         .library(name: "ParlorServer", targets: ["ParlorServer"]),
         .library(name: "StatsSync", targets: ["StatsSync"]),
+        .library(name: "StatsSyncDevice", targets: ["StatsSyncDevice"]),
         .library(name: "Social", targets: ["Social"]),
         .library(name: "ParlorClient", targets: ["ParlorClient"]),
         .library(name: "PartyNetwork", targets: ["PartyNetwork"]),
@@ -141,8 +142,10 @@ let package = Package(
         .target(name: "ApplePush", dependencies: [Products.crypto], swiftSettings: strict),
         // Leaderboards, achievements and friendships: period keys, ranks, progress, relations.
         .target(name: "Social", dependencies: ["GameCore"], swiftSettings: strict),
-        // Tandem's stats: event log, projections, clocks, lossless merge, migration, providers, sync manager.
-        .target(name: "StatsSync", dependencies: ["DurableFiles"], swiftSettings: strict),
+        // Tandem's stats rules, shared by server and devices: events, clocks, log, projections, conflicts, legacy figures.
+        .target(name: "StatsSync", swiftSettings: strict),
+        // Tandem's stats on a device: the local store, providers, the sync manager, migration of legacy files.
+        .target(name: "StatsSyncDevice", dependencies: ["StatsSync", "DurableFiles"], swiftSettings: strict),
         // Crash-safe file writes (atomic replace, flushed appends) shared by the on-device stores.
         .target(name: "DurableFiles", swiftSettings: strict),
         // Profiles: local identity, avatar, stats and cosmetics, persisted as a versioned JSON file.
@@ -186,7 +189,7 @@ let package = Package(
         .target(
             name: "ParlorClient",
             dependencies: [
-                "ParlorAPI", "StatsSync", "GameCore", "GameSession", "DurableFiles", Products.openAPIRuntime, Products.httpTypes,
+                "ParlorAPI", "StatsSync", "StatsSyncDevice", "GameCore", "GameSession", "DurableFiles", Products.openAPIRuntime, Products.httpTypes,
                 Products.wsClient, Products.logging,
                 // The default transport: URLSession on Apple platforms, AsyncHTTPClient elsewhere.
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession", condition: .when(platforms: Platforms.apple)),
@@ -218,7 +221,7 @@ let package = Package(
             name: "TopDogFeature", dependencies: ["AppFoundation", "ParlorClient", "ParlorAPI", Products.dependencies],
             swiftSettings: strict),
         .target(
-            name: "TandemFeature", dependencies: ["AppFoundation", "StatsSync", Products.dependencies],
+            name: "TandemFeature", dependencies: ["AppFoundation", "StatsSync", "StatsSyncDevice", Products.dependencies],
             swiftSettings: strict),
         .target(
             name: "PubGamesFeature", dependencies: ["AppFoundation", "ParlorClient", "ParlorAPI", Products.dependencies],
@@ -258,10 +261,17 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.crypto, Products.logging,
                 Products.metrics, Products.prometheus,
             ], swiftSettings: strict),
+        // The node's event bus: each capability's notices to every node, in process or by PostgreSQL
+        // NOTIFY, written together with the change they announce.
+        .target(
+            name: "ParlorEvents",
+            dependencies: [
+                "ParlorDatabase", "GameCore", Products.logging, Products.serviceLifecycle, Products.sqlKit,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorAccounts",
             dependencies: [
-                "ParlorHTTP", "ParlorAPI", "ParlorDatabase", "SignInProviders", Products.hummingbird,
+                "ParlorHTTP", "ParlorAPI", "ParlorDatabase", "ParlorEvents", "SignInProviders", Products.hummingbird,
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), Products.asyncHTTPClient, Products.jwtKit,
                 Products.crypto, Products.openAPIRuntime, Products.logging, Products.serviceLifecycle,
             ], swiftSettings: strict),
@@ -273,27 +283,27 @@ let package = Package(
         .target(
             name: "ParlorSync",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "StatsSync", Products.openAPIRuntime,
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "ParlorEvents", "StatsSync", Products.openAPIRuntime,
             ], swiftSettings: strict),
         .target(
             name: "ParlorPlay",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "GameCore", Products.hummingbird,
-                Products.openAPIRuntime, Products.logging, Products.metrics, Products.serviceLifecycle,
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "ParlorEvents", "GameCore", Products.hummingbird,
+                Products.openAPIRuntime, Products.httpTypes, Products.logging, Products.metrics, Products.serviceLifecycle,
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ], swiftSettings: strict),
         // TopDog: player pool, tournaments, the cents ledger, live snake drafts, teams and scoring.
         .target(
             name: "ParlorTopDog",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorAPI", "ParlorDatabase", "BestBall", "GameCore",
+                "ParlorHTTP", "ParlorAccounts", "ParlorEvents", "ParlorAPI", "ParlorDatabase", "BestBall", "GameCore",
                 Products.openAPIRuntime, Products.httpTypes, Products.sqlKit, Products.logging, Products.serviceLifecycle,
             ], swiftSettings: strict),
         // Friends, blocks, profiles, leaderboards and achievements over play's and sync's results.
         .target(
             name: "ParlorSocial",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorSync", "ParlorAPI", "ParlorDatabase", "GameCore", "Social", "StatsSync",
+                "ParlorHTTP", "ParlorAccounts", "ParlorEvents", "ParlorPlay", "ParlorSync", "ParlorAPI", "ParlorDatabase", "GameCore", "Social", "StatsSync",
                 Products.openAPIRuntime, Products.httpTypes, Products.sqlKit, Products.logging,
             ], swiftSettings: strict),
         // Push over APNs: device tokens, preferences, the durable outbox and its HTTP/2 sender.
@@ -308,14 +318,14 @@ let package = Package(
         .target(
             name: "ParlorPurchases",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorAPI", "ParlorDatabase", "GameCore", Products.jwtKit, Products.x509,
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "GameCore", Products.jwtKit, Products.x509,
                 Products.asn1, Products.openAPIRuntime, Products.sqlKit, Products.logging,
                 Products.httpTypes,
             ], swiftSettings: strict),
         .target(
             name: "ParlorRealtime",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorPlay", "ParlorTopDog", "ParlorSocial", "ParlorAPI", "GameCore", Products.hummingbird,
+                "ParlorHTTP", "ParlorAccounts", "ParlorEvents", "ParlorPlay", "ParlorTopDog", "ParlorSocial", "ParlorAPI", "GameCore", Products.hummingbird,
                 Products.nioCore, Products.nioHTTP1, .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 Products.httpTypes, Products.logging, Products.metrics, Products.serviceLifecycle,
@@ -324,7 +334,7 @@ let package = Package(
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
+                "ParlorHTTP", "ParlorAccounts", "ParlorEvents", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
                 "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
                 Products.asyncHTTPClient, Products.openAPIRuntime, Products.logging, Products.prometheus,
                 Products.serviceLifecycle, "ProcessStats",
@@ -333,10 +343,10 @@ let package = Package(
         .executableTarget(
             name: "parlor",
             dependencies: [
-                "ParlorServer", "ParlorAccounts", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
+                "ParlorServer", "ParlorAccounts", "ParlorEvents", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
                 "ApplePush", Products.nioSSL,
                 Products.nioHTTP1, Products.nioPosix, "ParlorDatabase", "SignInProviders", "GameCore",
-                "StatsSync", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
+                "StatsSync", "StatsSyncDevice", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
                 "Quortex", "CrazyEights", "TerminalPlay", "PartyNetwork", "PlayerProfiles", "ProcessStats", Products.hummingbird, Products.hummingbirdWebSocket, Products.argumentParser,
                 "AppFoundation", "PartyFeature", "GameSession", "ParlorHTTP",
                 Products.serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -357,26 +367,37 @@ let package = Package(
         .testTarget(name: "SocialTests", dependencies: ["Social", "GameCore"], swiftSettings: strict),
         .testTarget(name: "ApplePushTests", dependencies: ["ApplePush", Products.crypto], swiftSettings: strict),
         .testTarget(
-            name: "PlayerProfilesTests", dependencies: ["PlayerProfiles", "GameCore", "ParlorTestSupport"],
+            name: "PlayerProfilesTests", dependencies: ["PlayerProfiles", "GameCore", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "GameSessionTests",
             dependencies: [
-                "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", Products.compressNIO, Products.nioCore,
-                Products.logging,
+                "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", "TestSupport", Products.compressNIO, Products.nioCore,
             ],
             swiftSettings: strict),
         .testTarget(name: "ProcessStatsTests", dependencies: ["ProcessStats"], swiftSettings: strict),
         .testTarget(
             name: "PartyNetworkTests",
             dependencies: [
-                "PartyNetwork", "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", "ParlorTestSupport", Products.nioCore, Products.nioPosix,
+                "PartyNetwork", "GameSession", "CrazyEights", "PlayerProfiles", "GameCore", "ParlorTestSupport", "TestSupport", Products.nioCore, Products.nioPosix,
                 Products.crypto, Products.nioEmbedded,
             ], swiftSettings: strict),
-        // The real-time capability's channel handlers, on an EmbeddedChannel (no socket, no server).
+        // The event bus: notices of any capability, written with their change, heard once per node.
+        .testTarget(
+            name: "ParlorEventsTests",
+            dependencies: ["ParlorEvents", "ParlorDatabase", "ParlorTestSupport", Products.logging, Products.sqlKit],
+            swiftSettings: strict),
+        // The real-time capability: its channel handlers on an EmbeddedChannel, its hub behind a bare
+        // application with a fake game service, and /ws of the real server against asyncapi.yaml.
         .testTarget(
             name: "ParlorRealtimeTests",
-            dependencies: ["ParlorRealtime", Products.nioCore, Products.nioEmbedded, .product(name: "NIOWebSocket", package: "swift-nio")],
+            dependencies: [
+                "ParlorRealtime", "ParlorPlay", "ParlorEvents", "ParlorAccounts", "ParlorHTTP", "ParlorAPI", "ParlorClient", "GameCore", "Quortex",
+                "ServerTestSupport", "ParlorTestSupport", "TestSupport",
+                Products.hummingbird, Products.hummingbirdTesting, Products.httpTypes, Products.logging, Products.nioCore, Products.nioEmbedded,
+                Products.nioHTTP1, Products.nioPosix, .product(name: "NIOWebSocket", package: "swift-nio"), Products.serviceLifecycle,
+                .product(name: "WSCore", package: "swift-websocket"), .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "TerminalPlayTests",
@@ -391,7 +412,7 @@ let package = Package(
                 Products.crypto,
                 // The online flow against a real server on an ephemeral port.
                 "GameSession", "PlayerProfiles", "Quortex", "CrazyEights", "ServerTestSupport",
-                "ParlorTestSupport", Products.hummingbirdTesting, Products.logging, Products.dependenciesTestSupport,
+                "ParlorTestSupport", "TestSupport", Products.hummingbirdTesting, Products.logging, Products.dependenciesTestSupport,
             ],
             swiftSettings: strict),
         .testTarget(
@@ -399,7 +420,7 @@ let package = Package(
             dependencies: [
                 "QuortexFeature", "AppFoundation", "Quortex", "GameCore", "GameSession", Products.dependencies, Products.dependenciesTestSupport,
                 // The screens that talk to the server, against the real one on an ephemeral port.
-                "ParlorClient", "ParlorAPI", "PlayerProfiles", "ServerTestSupport", "ParlorTestSupport", "CPUBoundTrait",
+                "ParlorClient", "ParlorAPI", "PlayerProfiles", "ServerTestSupport", "ParlorTestSupport", "TestSupport", "CPUBoundTrait",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -407,14 +428,14 @@ let package = Package(
             dependencies: [
                 "PartyFeature", "AppFoundation", "CrazyEights", "GameCore", "GameSession", "PlayerProfiles", Products.dependencies,
                 // The party flows over real TCP, and hybrid play against a real server on an ephemeral port.
-                "PartyNetwork", "ParlorClient", "Quortex", "ServerTestSupport", "ParlorTestSupport",
+                "PartyNetwork", "ParlorClient", "Quortex", "ServerTestSupport", "ParlorTestSupport", "TestSupport",
                 Products.hummingbirdTesting, Products.logging, Products.dependenciesTestSupport,
             ],
             swiftSettings: strict),
         .testTarget(
             name: "ProductFeatureTests",
             dependencies: [
-                "TopDogFeature", "TandemFeature", "PubGamesFeature", "AppFoundation", "ParlorClient", "StatsSync",
+                "TopDogFeature", "TandemFeature", "PubGamesFeature", "AppFoundation", "ParlorClient", "StatsSync", "StatsSyncDevice",
                 Products.dependencies, Products.openAPIRuntime, Products.httpTypes, Products.dependenciesTestSupport,
             ],
             swiftSettings: strict),
@@ -425,11 +446,11 @@ let package = Package(
         .testTarget(
             name: "AppShellTests",
             dependencies: [
-                "ParlorTestSupport", .product(name: "Yams", package: "Yams"),
+                "TestSupport", .product(name: "Yams", package: "Yams"),
                 "AppFoundationUI", "QuortexUI", "PartyUI", "TopDogUI", "TandemUI", "PubGamesUI", "AppFoundation",
             ], swiftSettings: strict),
         // The manifest against the sources: every package module imported is declared, and every one declared imported.
-        .testTarget(name: "ManifestTests", dependencies: ["ParlorTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ManifestTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "QuortexTests", dependencies: ["Quortex", "GameCore", "QuortexOracle", "CPUBoundTrait"], swiftSettings: strict),
         // A plain, slow reading of the Quortex rules that the tests hold the fast engine to.
         .target(
@@ -440,33 +461,81 @@ let package = Package(
         .testTarget(
             name: "ParlorDatabaseTests",
             // The product's own migrations are what the migrator is tested with.
-            dependencies: ["ParlorDatabase", "ParlorTestSupport", "ServerTestSupport", "ParlorServer"],
+            dependencies: ["ParlorDatabase", "ParlorTestSupport", "ServerTestSupport", "TestSupport", "ParlorServer"],
             swiftSettings: strict
         ),
+        // The server as a whole: the contract, system routes, the request pipeline, errors, shutdown, logs.
         .testTarget(
             name: "ParlorServerTests",
             dependencies: [
-                "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorMiniApps", "ParlorSync", "ParlorPlay",
-                "ParlorRealtime", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ApplePush", "Social", "BestBall", "ServerTestSupport", "ParlorAPI", "ParlorTestSupport",
-                "ParlorDatabase", "SignInProviders", "StatsSync", "ParlorClient", Products.asyncHTTPClient,
-                Products.openAPIAsyncHTTPClient, Products.jwtKit, Products.sqlKit, Products.hummingbirdTesting,
-                Products.hummingbirdWebSocket, .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                "GameCore", "Quortex", "CrazyEights", Products.serviceLifecycle, Products.openAPIRuntime, Products.nioCore, Products.nioPosix,
-                .product(name: "Yams", package: "Yams"), Products.x509, Products.crypto, Products.asn1,
+                "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "GameCore", "Quortex", "ServerTestSupport", "ParlorTestSupport",
+                "TestSupport", Products.hummingbird, Products.hummingbirdTesting, Products.httpTypes, Products.logging, Products.nioCore,
+                .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.openAPIRuntime, Products.sqlKit, Products.serviceLifecycle,
+                .product(name: "Yams", package: "Yams"),
+            ], swiftSettings: strict),
+        // One target per server capability, each against the real application (ServerTestSupport's `withServer`).
+        .testTarget(
+            name: "ParlorAccountsTests",
+            dependencies: [
+                "ParlorAccounts", "ParlorHTTP", "ParlorDatabase", "SignInProviders", "ServerTestSupport", "ParlorTestSupport", "TestSupport",
+                Products.hummingbirdTesting, Products.httpTypes, Products.jwtKit, Products.nioCore, Products.sqlKit,
+            ], swiftSettings: strict),
+        .testTarget(
+            name: "ParlorMiniAppsTests",
+            dependencies: ["ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.httpTypes, Products.jwtKit], swiftSettings: strict),
+        .testTarget(
+            name: "ParlorPlayTests",
+            dependencies: [
+                "ParlorPlay", "ParlorEvents", "ParlorServer", "ParlorAccounts", "ParlorAPI", "ParlorClient", "ParlorDatabase", "GameCore", "Quortex", "CrazyEights",
+                "ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.hummingbirdTesting, Products.httpTypes, Products.logging,
+                Products.nioCore, .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                Products.sqlKit, Products.serviceLifecycle, .product(name: "WSCore", package: "swift-websocket"),
+            ], swiftSettings: strict),
+        .testTarget(
+            name: "ParlorTopDogTests",
+            dependencies: [
+                "ParlorTopDog", "BestBall", "ParlorServer", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.hummingbirdTesting,
+                Products.httpTypes, Products.nioCore, Products.sqlKit,
+            ], swiftSettings: strict),
+        .testTarget(
+            name: "ParlorSocialTests",
+            dependencies: [
+                "ParlorSocial", "ParlorPlay", "ParlorDatabase", "Social", "GameCore", "Quortex", "ServerTestSupport", "ParlorTestSupport", "TestSupport",
+                Products.hummingbirdTesting, Products.httpTypes, Products.nioCore, Products.sqlKit,
+            ], swiftSettings: strict),
+        .testTarget(
+            name: "ParlorSyncTests",
+            dependencies: [
+                "StatsSync", "StatsSyncDevice", "ParlorAccounts", "ParlorAPI", "ParlorClient", "ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.asyncHTTPClient,
+                Products.hummingbird, Products.hummingbirdTesting, Products.httpTypes, Products.nioCore,
+                .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.nioHTTP1, Products.sqlKit,
+            ], swiftSettings: strict),
+        .testTarget(
+            name: "ParlorPurchasesTests",
+            dependencies: [
+                "ParlorPurchases", "ParlorPlay", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.hummingbirdTesting,
+                Products.httpTypes, Products.nioCore, Products.sqlKit, Products.crypto, Products.asn1, Products.x509,
+            ], swiftSettings: strict),
+        .testTarget(
+            name: "ParlorNotificationsTests",
+            dependencies: [
+                "ParlorNotifications", "ApplePush", "ParlorServer", "ParlorTopDog", "ParlorDatabase", "GameCore", "ServerTestSupport",
+                "ParlorTestSupport", "TestSupport", Products.asyncHTTPClient, Products.hummingbirdTesting, Products.httpTypes, Products.logging,
+                Products.nioSSL, Products.sqlKit,
             ], swiftSettings: strict),
         // The SDK's own behaviour (sessions, refresh, the offline queue, resume, the move path)
         // against the real server on an ephemeral port.
         .testTarget(
             name: "ParlorClientTests",
             dependencies: [
-                "ParlorClient", "ParlorAPI", "ParlorServer", "ParlorAccounts", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport",
-                "GameCore", "GameSession", "Quortex", "CrazyEights", Products.hummingbirdTesting, Products.openAPIRuntime,
+                "ParlorClient", "ParlorAPI", "ParlorHTTP", "ServerTestSupport", "ParlorTestSupport", "TestSupport",
+                "GameCore", "GameSession", "Quortex", Products.hummingbird, Products.hummingbirdTesting, Products.openAPIRuntime,
                 Products.openAPIAsyncHTTPClient, Products.asyncHTTPClient, Products.httpTypes, Products.nioCore,
             ], swiftSettings: strict),
         .testTarget(
             name: "StatsSyncTests",
             dependencies: [
-                "StatsSync", "ParlorTestSupport",
+                "StatsSync", "StatsSyncDevice", "TestSupport",
             ], swiftSettings: strict),
         .testTarget(
             name: "SignInProvidersTests",
@@ -477,27 +546,35 @@ let package = Package(
             name: "ParlorCommandTests",
             // Depends on the executables so that `swift test` builds the binaries these tests run.
             dependencies: [
-                "parlor", "parlor-loadtest", "ParlorServer", "ParlorDatabase", "ParlorTestSupport", "CrazyEights",
+                "parlor", "parlor-loadtest", "ParlorServer", "ParlorDatabase", "ParlorTestSupport", "TestSupport", "CrazyEights",
                 "GameCore", "ParlorAPI", "ParlorClient", Products.hummingbirdTesting,
             ], swiftSettings: strict),
-        // Helpers for tests of the server: databases with every capability's tables.
+        // Helpers for tests of the server: `withServer` (the real application on a fresh database,
+        // configured per test, with fakes), databases with every capability's tables, shared clients.
         .target(
             name: "ServerTestSupport",
             dependencies: [
-                "ParlorServer", "ParlorDatabase", "ParlorPurchases", "ParlorTestSupport", "GameCore", Products.hummingbird, Products.hummingbirdTesting,
-                Products.httpTypes, Products.nioCore, .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.openAPIRuntime,
+                "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorDatabase", "ParlorNotifications", "ParlorPurchases", "ApplePush", "BestBall", "StatsSync", "SignInProviders",
+                "GameCore", "Quortex", "CrazyEights", "ParlorTestSupport", "TestSupport", Products.asyncHTTPClient, Products.hummingbird,
+                Products.hummingbirdTesting, .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), Products.httpTypes,
+                Products.jwtKit, Products.logging, Products.nioCore, .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.nioHTTP1,
+                Products.nioSSL, .product(name: "NIOWebSocket", package: "swift-nio"), Products.openAPIRuntime, Products.sqlKit,
             ],
             path: "Tests/ServerTestSupport",
             swiftSettings: strict
         ),
-        // Shared test helpers: the SQLite/PostgreSQL matrix, temporary directories, process runner.
+        // Shared test helpers: the SQLite/PostgreSQL matrix and the fakes (APNs, App Store, sign-in
+        // providers, certificates).
         .target(
             name: "ParlorTestSupport",
             dependencies: [
-                "ParlorDatabase", Products.logging, Products.hummingbird, Products.jwtKit, Products.crypto,
+                "ParlorDatabase", "TestSupport", Products.logging, Products.hummingbird, Products.jwtKit, Products.crypto,
                 .product(name: "CryptoExtras", package: "swift-crypto"), Products.serviceLifecycle, Products.nioCore,
                 Products.httpTypes, .product(name: "HummingbirdHTTP2", package: "hummingbird"), Products.nioSSL, Products.x509, Products.asn1,
                 Products.nioPosix, Products.dependencies, Products.dependenciesTestSupport,
             ], path: "Tests/ParlorTestSupport", swiftSettings: strict),
+        // Light test helpers for every target, device-side ones included: temporary directories,
+        // `eventually`, a recorded log, a manual clock. Nothing of the server, databases or TLS.
+        .target(name: "TestSupport", dependencies: [Products.logging], path: "Tests/TestSupport", swiftSettings: strict),
     ]
 )

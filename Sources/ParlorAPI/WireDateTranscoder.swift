@@ -5,9 +5,8 @@ import OpenAPIRuntime
 /// style, the same as ``WireDate`` on the real-time channel.
 ///
 /// The runtime's default transcoder uses `ISO8601DateFormatter`, which on Linux goes through ICU
-/// and clones a formatter per call: 3.5 % of the load generator's CPU at saturation went there,
-/// to read the timestamps of a created game. Fractional seconds are read too, since RFC 3339
-/// allows them, but never written.
+/// and clones a formatter per call, for every timestamp of every answer (a created game's, say).
+/// Fractional seconds are read too, since RFC 3339 allows them, but never written.
 public struct WireDateTranscoder: DateTranscoder {
     public init() {}
 

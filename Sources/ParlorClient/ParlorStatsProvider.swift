@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIRuntime
 import ParlorAPI
 import StatsSync
+import StatsSyncDevice
 
 /// The Parlor server as a stats provider: `GET /sync/events` after the change token the manager
 /// keeps as this provider's cursor, and `POST /sync/events` in batches of at most 400.

@@ -7,10 +7,9 @@ import Synchronization
 /// PostgresNIO hands each statement to its connection's channel without asking whether the write
 /// happened (`channel.write(task, promise: nil)`). A statement written just after the connection
 /// closed (PostgreSQL restarted, or terminated the backend) finds the channel without its
-/// handlers, is dropped, and its caller waits for an answer that never comes. It was a move
-/// batch, a request, a socket's job; after a restart under load a node had a few of them for good,
-/// and its stop, which waits for all of them, never ended. (PostgresNIO fixed this once, #487,
-/// and took the fix back, #501.)
+/// handlers, is dropped, and its caller waits for an answer that never comes. That caller may be
+/// a move batch, a request, a socket's job, and a node's stop waits for all of them. (PostgresNIO
+/// does not guard against this: its fix, #487, was reverted by #501.)
 ///
 /// So a connection's use runs on a task of its own and its caller waits for this guard's answer:
 /// the use's own result, or, once its connection has been closed for `grace`, an error (and the

@@ -69,14 +69,19 @@ extension Database {
         _ = try notificationClient(for: "NOTIFY")
         try checkChannel(channel)
         guard !payloads.isEmpty else { return }
-        try await withConnection { sql in
-            try await sql.raw(
-                """
-                SELECT pg_notify(\(bind: channel), sent.payload)
-                FROM unnest(\(bind: payloads)::text[]) WITH ORDINALITY AS sent(payload, position) ORDER BY sent.position
-                """
-            ).run()
-        }
+        try await withConnection { sql in try await Self.notify(channel: channel, payloads: payloads, on: sql) }
+    }
+
+    /// Sends each of `payloads` on `channel` as part of whatever transaction `sql` is in: listeners
+    /// hear them when, and only when, it commits. PostgreSQL only.
+    public static func notify(channel: String, payloads: [String], on sql: any SQLDatabase) async throws {
+        guard !payloads.isEmpty else { return }
+        try await sql.raw(
+            """
+            SELECT pg_notify(\(bind: channel), sent.payload)
+            FROM unnest(\(bind: payloads)::text[]) WITH ORDINALITY AS sent(payload, position) ORDER BY sent.position
+            """
+        ).run()
     }
 
     private func notificationClient(for command: String) throws -> PostgresClient {

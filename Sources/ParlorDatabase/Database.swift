@@ -31,10 +31,10 @@ public final class Database: Sendable {
 
     /// Session settings of the express lane's connections. Its statements are prepared, and a
     /// prepared statement's generic plan is kept for the connection's life, made on the statistics
-    /// of its first runs. A node that starts with few games planned its move appends as sequential
-    /// scans of `games` and kept scanning every game on every batch as the table grew: at 1,000
-    /// games that was a quarter to a third of PostgreSQL's CPU per move. The lane only runs short statements that
-    /// look rows up by key, so a sequential scan there is never the plan wanted.
+    /// of its first runs. A node that starts with few games would plan its move appends as
+    /// sequential scans of `games` and keep scanning every game on every batch as the table grows.
+    /// The lane only runs short statements that look rows up by key, so a sequential scan there is
+    /// never the plan wanted.
     static let expressSettings = [("enable_seqscan", "off")]
 
     /// One SQLite connection with a thread of its own.
@@ -253,11 +253,11 @@ extension DatabaseLocation.PostgresTarget {
         if let connections { configuration.options.maximumConnections = connections }
         // The pool arms a timer for every connection it gets back, a keep-alive one and, above the
         // standing connections, an idle one; on Linux each is a Dispatch timer, a task and its
-        // cancellation, for every statement or transaction: a tenth to a fifth of the server's CPU
-        // per move at 1,000 games. So a few connections stand (the express lane's all), which need no
-        // idle timer, and no keep-alive query runs: a connection that PostgreSQL or the network
-        // closes leaves the pool when its socket closes, and a statement that fails on a dead
-        // path fails as any other database error does.
+        // cancellation, for every statement or transaction, several times per move. So a few
+        // connections stand (the express lane's all), which need no idle timer, and no keep-alive
+        // query runs: a connection that PostgreSQL or the network closes leaves the pool when its
+        // socket closes, and a statement that fails on a dead path fails as any other database
+        // error does.
         configuration.options.keepAliveBehavior = nil
         configuration.options.minimumConnections = min(configuration.options.maximumConnections, Database.standingConnections)
         configuration.options.additionalStartupParameters = settings

@@ -3,9 +3,9 @@ import SQLKit
 /// A fixed list of columns as one SQL fragment, quoted once when it is made.
 ///
 /// SQLKit quotes each identifier of a query every time the query is serialized, through a
-/// generic `String.replacing` that costs a microsecond or two per name; the game and seat rows
-/// read on every game event name 31 columns, and their quoting was 4 % of the server's CPU at
-/// saturation. The names are this program's own constants, without quotes in them.
+/// generic `String.replacing` that costs a microsecond or two per name, and the game and seat
+/// rows read on every game event name 31 columns. The names are this program's own constants,
+/// without quotes in them.
 package struct SQLColumnList: SQLExpression {
     package let names: [String]
     package let table: String?

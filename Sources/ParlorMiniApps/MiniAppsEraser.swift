@@ -3,7 +3,7 @@ import SQLKit
 
 /// Mini apps' part of deleting an account: launch codes not yet exchanged are withdrawn. (Tokens
 /// already exchanged die with the sessions Accounts revokes.)
-package struct MiniAppsEraser: AccountEraser {
+package struct MiniAppsEraser: AccountErasureHook {
     package init() {}
 
     package func erase(user: String, on sql: any SQLDatabase) async throws -> ErasureFollowUp {

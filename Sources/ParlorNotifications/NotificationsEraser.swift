@@ -2,7 +2,7 @@ import ParlorAccounts
 import SQLKit
 
 /// Push's part of deleting an account: its devices, preferences and notifications go with it.
-package struct NotificationsEraser: AccountEraser {
+package struct NotificationsEraser: AccountErasureHook {
     package init() {}
 
     package func erase(user: String, on sql: any SQLDatabase) async throws -> ErasureFollowUp {

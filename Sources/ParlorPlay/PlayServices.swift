@@ -3,6 +3,7 @@ import GameCore
 import Logging
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 
 /// Online play's services, each its own type over the node's games: what the routes, the
 /// real-time channel and the background loops are handed. Built once per node.
@@ -15,7 +16,7 @@ package struct PlayServices: Sendable {
     package let timers: TurnTimers
 
     package init(
-        database: Database, accounts: AccountService, engines: GameEngines, bus: any GameEventBus,
+        database: Database, accounts: AccountService, engines: GameEngines, bus: any EventBus,
         now: @escaping @Sendable () -> Date, logger: Logger, hooks: PlayHooks = PlayHooks()
     ) {
         let games = GameService(database: database, accounts: accounts, engines: engines, bus: bus, now: now, logger: logger, hooks: hooks)

@@ -1,10 +1,9 @@
 import Foundation
-import ParlorPlay
 import SQLKit
 
 /// What a subscription buys in online play: Plus (and Pro) players are served first in quick
 /// match of their app's games and keep their whole game history; others see `freeHistoryDays`.
-package struct PurchaseBenefits: PlayBenefits {
+package struct PurchaseBenefits: Sendable {
     let catalogue: ProductCatalogue
     let freeHistory: Int64
 

@@ -6,8 +6,7 @@ import Synchronization
 /// Swift concurrency already runs on the event loops (`ServerThreads`), but a task stays on
 /// whichever loop last resumed it (the database connection's, say), so a socket's jobs often
 /// wrote to a socket owned by the other loop: a hop to it for every write and a hop back. Run on
-/// the socket's own loop, a job writes straight to the socket; at 1,000 games the server resumed
-/// about half as many tasks per move.
+/// the socket's own loop, a job writes straight to the socket, with no hop.
 ///
 /// There is one executor per loop and it lives as long as the process, because the runtime keeps
 /// no executor alive for the jobs it hands it: an actor's job, scheduled here by a socket's task,

@@ -3,6 +3,7 @@ import NIOCore
 import NIOWebSocket
 import ParlorAPI
 import ParlorAccounts
+import ParlorEvents
 import ParlorPlay
 import Synchronization
 
@@ -26,7 +27,7 @@ final class HubConnection: Sendable {
         /// The user is authenticated: send `welcome`, then serve game messages.
         case authenticated(AuthenticatedUser)
         case frames([OutgoingFrame])
-        case notice(GameNotice)
+        case notice(Notice)
         /// A game command of the client's (subscribe, unsubscribe, resign, chat).
         case command(RealtimeCommand)
         /// A move, timed from its frame being read.
@@ -115,7 +116,7 @@ final class HubConnection: Sendable {
     /// joins the job before it; nil for any other next job.
     func nextJob(ifMoveOf game: UUID) -> Job? {
         inbox.withLock { inbox in
-            guard !inbox.finished, case .notice(.moved(game, _, _)) = inbox.jobs.first else { return nil }
+            guard !inbox.finished, case .notice(let notice) = inbox.jobs.first, case .moved(game, _, _)? = notice.as(GameNotice.self) else { return nil }
             return inbox.jobs.popFirst()
         }
     }

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// One timer for all of a hub's connections instead of timers and sleeping tasks per socket (at
-/// 15,000 idle sockets those were most of the server's idle CPU, and each held a task): every
+/// One timer for all of a hub's connections instead of timers and sleeping tasks per socket (an
+/// idle socket should cost neither CPU nor a task): every
 /// round closes the connections that did not authenticate in time and those whose client stopped
 /// reading, pings those that have been silent for a heartbeat and closes those silent for two
 /// (``HubConnection/inspect(at:authenticationTimeout:idleTimeout:heartbeat:)``).

@@ -28,9 +28,9 @@ extension PlayChannel {
         case .invited(let game, let recipient, let invitation, let from, let expiresAt):
             guard recipient == user else { return ([], lastSent) }
             return ([.encoding(RealtimeInvitation(game: game, invitation: invitation, from: from, expiresAt: Date(millis: expiresAt)))], lastSent)
-        case .seatsChanged, .accountClosed, .draft, .presenceChanged, .friendsChanged, .achievementUnlocked:
+        case .seatsChanged, .presenceChanged:
             // Only names and waiting seats change; the next state a follower gets carries them. A
-            // closed account's connections are closed by the hub, not sent anything.
+            // presence change is rendered by the social channel, for the user's friends.
             return ([], lastSent)
         }
     }

@@ -19,6 +19,8 @@ package struct RealtimeClose: Sendable, Equatable {
     static let pingTimeout = RealtimeClose(code: .goingAway, reason: "ping timeout")
     static let shuttingDown = RealtimeClose(code: .goingAway, reason: "server shutting down")
     static let accountClosed = RealtimeClose(code: .policyViolation, reason: "the account was deleted")
+    /// The session the connection was opened with ended (signed out, a password changed).
+    static let signedOut = RealtimeClose(code: .policyViolation, reason: "the session has ended; sign in again")
     /// Other nodes took this one for dead and stopped counting its connections: reconnecting
     /// counts them again.
     package static let presenceLost = RealtimeClose(code: .goingAway, reason: "server lost track of its connections; reconnect")

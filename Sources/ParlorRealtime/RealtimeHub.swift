@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ParlorAccounts
+import ParlorEvents
 import ParlorPlay
 import ServiceLifecycle
 import Synchronization
@@ -39,7 +40,7 @@ package final class RealtimeHub: Service, Sendable {
     package let play: any RealtimePlay
     package let drafts: (any RealtimeDrafts)?
     package let social: (any RealtimeSocial)?
-    package let bus: any GameEventBus
+    package let bus: any EventBus
     package let configuration: RealtimeConfiguration
     package let logger: Logger
     private let state = Mutex(State())
@@ -47,10 +48,10 @@ package final class RealtimeHub: Service, Sendable {
     /// The tasks the sockets start; shutdown waits for them.
     let work = HubWork()
     /// Taken at once, so nothing published before ``run()`` starts is missed.
-    private let subscription = Mutex<GameNoticeSubscription?>(nil)
+    private let subscription = Mutex<NoticeSubscription?>(nil)
 
     package init(
-        play: any RealtimePlay, drafts: (any RealtimeDrafts)? = nil, social: (any RealtimeSocial)? = nil, bus: any GameEventBus,
+        play: any RealtimePlay, drafts: (any RealtimeDrafts)? = nil, social: (any RealtimeSocial)? = nil, bus: any EventBus,
         configuration: RealtimeConfiguration = .init(), logger: Logger
     ) {
         self.play = play
@@ -89,23 +90,23 @@ package final class RealtimeHub: Service, Sendable {
         for connection in open { connection.requestClose(close) }
     }
 
-    /// Hands `notice` to the connections it concerns, without waiting for any of them.
-    package func dispatch(_ notice: GameNotice) {
+    /// Hands `notice` to the connections its audience names, without waiting for any of them.
+    package func dispatch(_ notice: Notice) {
         let targets: [HubConnection] = state.withLock { state in
             let ids: Set<HubConnection.ID>
-            if case .presenceChanged(let user) = notice {
-                ids = state.followers[user] ?? []
-            } else if let recipient = notice.recipient {
-                ids = state.byUser[recipient] ?? []
-            } else if let game = notice.game {
-                ids = state.byGame[game] ?? []
-            } else {
-                ids = []
+            switch notice.audience {
+            case .followers(let user): ids = state.followers[user] ?? []
+            case .user(let user): ids = state.byUser[user] ?? []
+            case .subscribers(let id): ids = state.byGame[id] ?? []
+            case .services: ids = []
             }
             return ids.compactMap { state.connections[$0] }
         }
-        if case .accountClosed = notice {
-            for connection in targets { connection.requestClose(.accountClosed) }
+        if let account = notice.as(AccountNotice.self) {
+            let close: RealtimeClose = if case .closed = account { .accountClosed } else { .signedOut }
+            for connection in targets where connection.user.map({ account.ends(session: $0.sessionID) }) ?? true {
+                connection.requestClose(close)
+            }
             return
         }
         for connection in targets { connection.enqueue(.notice(notice)) }
@@ -128,8 +129,8 @@ package final class RealtimeHub: Service, Sendable {
     }
 
     /// The watchdog's round: every open connection once a quarter heartbeat, for the heartbeat
-    /// and stalled writes; in between, those still to authenticate, for their shorter deadline.
-    /// (Looking at 15,000 idle sockets every round was a quarter of an idle server's CPU.)
+    /// and stalled writes; in between, those still to authenticate, for their shorter deadline
+    /// (looking at every idle socket every round is what an idle server would spend its CPU on).
     func inspectConnections(at now: ContinuousClock.Instant) {
         let open = state.withLock { state in
             guard let next = state.nextFullRound, now < next else {

@@ -14,7 +14,7 @@ import ParlorHTTP
 /// Every connection of the server: HTTP/1 for the router, or the real-time WebSocket at `/ws`.
 ///
 /// Hummingbird's own WebSocket upgrade keeps a task suspended in every socket's handler for as
-/// long as it is open, and its frames were most of an idle socket's memory. Here an upgraded
+/// long as it is open, and that task's frames would be most of an idle socket's memory. Here an upgraded
 /// socket is served by NIO handlers (``RealtimeChannelHandler``) and its connection's task ends at
 /// the upgrade, so an idle socket is its channel, its handlers and its session.
 ///

@@ -4,8 +4,11 @@ import NIOWebSocket
 import Metrics
 import ParlorAccounts
 import ParlorAPI
+import ParlorEvents
 import ParlorHTTP
 import ParlorPlay
+import ParlorSocial
+import ParlorTopDog
 
 /// The jobs, one at a time in inbox order (``drain()``): the only calls into the game service for
 /// this connection and the only writes to its socket. That order is what makes a notice that
@@ -87,38 +90,41 @@ extension RealtimeSession {
         return nil
     }
 
-    /// The frames `notice` comes to for this connection.
-    private func render(_ notice: GameNotice, for user: AuthenticatedUser, _ state: inout OutboundState)
+    /// The frames `notice` comes to for this connection: each capability's channel renders its own.
+    private func render(_ notice: Notice, for user: AuthenticatedUser, _ state: inout OutboundState)
         async throws -> [OutgoingFrame]
     {
-        if case .draft(let room, let seq, let events) = notice {
-            guard let after = state.lastSent[room], let drafts = hub.drafts else { return [] }
-            let rendered = await drafts.render(room: room, seq: seq, events: events, after: after)
-            state.lastSent[room] = rendered.lastSent
+        if let draft = notice.as(DraftNotice.self) {
+            guard let after = state.lastSent[draft.room], let drafts = hub.drafts else { return [] }
+            let rendered = await drafts.render(room: draft.room, seq: draft.seq, events: draft.events, after: after)
+            state.lastSent[draft.room] = rendered.lastSent
             return rendered.frames
         }
-        if let social = hub.social, let frames = try await socialFrames(notice, for: user, social) { return frames }
-        let subscribed = notice.game.flatMap { state.lastSent[$0] }
+        if let notice = notice.as(SocialNotice.self) {
+            guard let social = hub.social else { return [] }
+            return try await socialFrames(notice, for: user, social)
+        }
+        guard let game = notice.as(GameNotice.self) else { return [] }
+        if case .presenceChanged(let friend) = game {
+            return try await hub.social?.presence(of: friend) ?? []
+        }
+        let subscribed = game.game.flatMap { state.lastSent[$0] }
         // Game events only reach subscribers; a match or an invitation reaches the user whether or not subscribed.
-        guard subscribed != nil || notice.recipient != nil else { return [] }
-        let rendered = await play.render(notice, for: user, after: subscribed ?? Self.nothingSent)
-        if subscribed != nil, let game = notice.game { state.lastSent[game] = rendered.lastSent }
+        guard subscribed != nil || game.recipient != nil else { return [] }
+        let rendered = await play.render(game, for: user, after: subscribed ?? Self.nothingSent)
+        if subscribed != nil, let id = game.game { state.lastSent[id] = rendered.lastSent }
         return rendered.frames
     }
 
-    /// The frames of a social notice; nil for any other notice.
-    private func socialFrames(_ notice: GameNotice, for user: AuthenticatedUser, _ social: any RealtimeSocial) async throws -> [OutgoingFrame]? {
+    /// The frames of a social notice.
+    private func socialFrames(_ notice: SocialNotice, for user: AuthenticatedUser, _ social: any RealtimeSocial) async throws -> [OutgoingFrame] {
         switch notice {
-        case .presenceChanged(let friend):
-            return await social.presence(of: friend)
         case .friendsChanged(let changed):
             guard changed == user.userID else { return [] }
             hub.follow(connection, presenceOf: await social.friends(of: user.userID))
             return [.encoding(RealtimeFriendsChanged())]
         case .achievementUnlocked(let unlocker, let game, let key):
             return unlocker == user.userID ? social.achievement(game: game, key: key) : []
-        default:
-            return nil
         }
     }
 

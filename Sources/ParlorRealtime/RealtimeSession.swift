@@ -16,10 +16,8 @@ import Synchronization
 /// or a socket gone), a job (`close` behind an error frame), or someone outside (queue overflow,
 /// shutdown, or the hub's ``HubWatchdog`` finding a client that stopped reading). That stops the
 /// jobs, releases the subscriptions and closes the socket with a bounded wait, since a client
-/// that never reads could otherwise pin the close frame forever.
-///
-/// (Each socket used to keep three tasks suspended, the framework's and a reader and a writer;
-/// at 15,000 idle sockets their frames were two thirds of the server's memory.)
+/// that never reads could otherwise pin the close frame forever. No task waits on an idle
+/// socket: a suspended task's frames are memory every idle connection would hold.
 final class RealtimeSession: Sendable {
     /// How a connection ended, as whoever noticed first reports it.
     enum Ending: Sendable {

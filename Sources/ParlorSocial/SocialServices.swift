@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import Logging
 import ParlorDatabase
+import ParlorEvents
 import ParlorPlay
 
 /// ParlorSocial: friends and blocks, public profiles and user search, leaderboards with exact
@@ -18,7 +19,7 @@ package struct SocialServices: Sendable {
     package let recorder: ResultRecorder
     package let database: Database
 
-    package init(database: Database, engines: GameEngines, bus: any GameEventBus, now: @escaping @Sendable () -> Date) {
+    package init(database: Database, engines: GameEngines, bus: any EventBus, now: @escaping @Sendable () -> Date) {
         let catalogue = SocialCatalogue(engines: engines)
         let friends = FriendService(database: database, bus: bus, now: now)
         let achievements = AchievementService(database: database, catalogue: catalogue)

@@ -3,7 +3,7 @@ import SQLKit
 
 /// Stats sync's part of deleting an account: every stored event, the change counter and the
 /// devices go. The events are the user's own play history, and nobody else's data refers to them.
-package struct SyncEraser: AccountEraser {
+package struct SyncEraser: AccountErasureHook {
     package init() {}
 
     package func erase(user: String, on sql: any SQLDatabase) async throws -> ErasureFollowUp {

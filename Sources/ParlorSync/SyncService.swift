@@ -1,6 +1,7 @@
 import Foundation
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import SQLKit
 import StatsSync
@@ -16,9 +17,14 @@ import StatsSync
 package struct SyncService: Sendable {
     let database: Database
     let now: @Sendable () -> Date
-    let recorder: (any SyncedEventsRecorder)?
+    let recorder: (any SyncedEventsHook)?
+    /// Where what the recorder announces goes, with the upload that caused it.
+    let bus: any EventBus
 
-    package init(database: Database, now: @escaping @Sendable () -> Date, recorder: (any SyncedEventsRecorder)? = nil) {
+    package init(
+        database: Database, now: @escaping @Sendable () -> Date, recorder: (any SyncedEventsHook)? = nil, bus: any EventBus = LocalEventBus()
+    ) {
+        self.bus = bus
         self.database = database
         self.now = now
         self.recorder = recorder
@@ -56,8 +62,8 @@ package struct SyncService: Sendable {
         let rows = try batch.events.map(Self.row)
         let receivedAt = now().millis
         let recorder = self.recorder
-        let (accepted, head, version, afterCommit) = try await database.transaction {
-            sql -> (Int, Int64, VersionVector, (@Sendable () async -> Void)?) in
+        let (accepted, head, version) = try await bus.transaction(on: database) {
+            sql, announcements -> (Int, Int64, VersionVector) in
             let head = try await SyncStore.lockHead(of: user, on: sql)
             let stored = try await SyncStore.bodies(ids: rows.map(\.eventID), of: user, on: sql)
             var conflicts: [FieldError] = []
@@ -87,7 +93,7 @@ package struct SyncService: Sendable {
             guard conflicts.isEmpty else { throw APIError.eventConflict(conflicts) }
 
             let added = fresh.map { rows[$0] }
-            guard !added.isEmpty else { return (0, head, try await SyncStore.version(of: user, on: sql), nil) }
+            guard !added.isEmpty else { return (0, head, try await SyncStore.version(of: user, on: sql)) }
             try await SyncStore.insert(added, firstChange: head + 1, receivedAt: receivedAt, of: user, on: sql)
             let newHead = head + Int64(added.count)
             try await SyncStore.setHead(newHead, of: user, on: sql)
@@ -95,14 +101,12 @@ package struct SyncService: Sendable {
             let version = try await SyncStore.version(of: user, on: sql)
             // Last: results move leaderboard rows that every user's results share, locked until
             // the commit, so nothing else of this transaction may come after them.
-            var afterCommit: (@Sendable () async -> Void)?
             if let recorder {
                 let prior = try Self.decode(try await SyncStore.bodies(upTo: head, of: user, on: sql))
-                afterCommit = try await recorder.record(fresh.map { batch.events[$0] }, after: prior, of: user, on: sql)
+                announcements.announce(try await recorder.record(fresh.map { batch.events[$0] }, after: prior, of: user, on: sql))
             }
-            return (added.count, newHead, version, afterCommit)
+            return (added.count, newHead, version)
         }
-        await afterCommit?()
         return PushResult(
             accepted: accepted, duplicates: batch.repeats + batch.events.count - accepted, token: SyncChangeToken(change: head),
             version: version)

@@ -7,7 +7,7 @@ import SQLKit
 /// private queues, alerts and alert preferences go, and their teams still drafting are put on
 /// autopick so the other eleven are never kept waiting. The ledger is kept: money records are not
 /// the user's to erase, and a balance left behind stays on the books for the operator to settle.
-package struct TopDogEraser: AccountEraser {
+package struct TopDogEraser: AccountErasureHook {
     let drafts: DraftService
 
     package init(drafts: DraftService) { self.drafts = drafts }

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import ParlorAccounts
 import ParlorDatabase
-import ParlorPlay
+import ParlorEvents
 
 /// TopDog's services, built once per node: what its routes, the real-time channel and its
 /// background loop are handed.
@@ -20,8 +20,8 @@ package struct TopDogServices: Sendable {
     package let database: Database
 
     package init(
-        database: Database, bus: any GameEventBus, payments: any PaymentProvider, paymentTimeout: Duration = .seconds(30), now: @escaping @Sendable () -> Date, logger: Logger,
-        notifier: (any DraftNotifier)? = nil
+        database: Database, bus: any EventBus, payments: any PaymentProvider, paymentTimeout: Duration = .seconds(30), now: @escaping @Sendable () -> Date, logger: Logger,
+        notifier: (any DraftAlertsHook)? = nil
     ) {
         let pool = PlayerPoolCache(database: database)
         let drafts = DraftService(database: database, pool: pool, bus: bus, now: now, logger: logger, notifier: notifier)

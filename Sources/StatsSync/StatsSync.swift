@@ -6,9 +6,11 @@
 /// devices that each play one game offline therefore both end with both games, whatever order
 /// they sync in and however often a delivery is repeated.
 ///
-/// The module is pure Foundation so it builds for Linux and iOS. Providers (a local append-only
-/// file, the Parlor server, an iCloud key-value snapshot, Game Center and CloudKit adapters) plug
-/// into `StatsSyncManager` through the `StatsProvider` protocol.
+/// The module is pure Foundation so it builds for Linux and iOS, and holds only what the server
+/// and the API contract share with devices: the model, the log, projections, conflicts and the
+/// conversion of legacy figures. The device side (the local append-only file, the providers and
+/// `StatsSyncManager`, the migration of a device's legacy files) is `StatsSyncDevice`, which the
+/// server does not link.
 public enum StatsSyncSchema {
     /// The version of the event format and of the local store's layout.
     public static let version = 2

@@ -3,6 +3,7 @@ import Dependencies
 import Foundation
 import Observation
 import StatsSync
+import StatsSyncDevice
 
 /// Tandem's stats screen: the figures (played, win %, streaks, average time, mistakes) and the
 /// sync line ("Synced 5 min ago", "Syncing…", the failure), with "Sync now".

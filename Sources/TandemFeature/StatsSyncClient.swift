@@ -1,6 +1,7 @@
 import AppFoundation
 import Dependencies
 import StatsSync
+import StatsSyncDevice
 
 /// Tandem's outside effects: the device's stats and their sync, over a ``StatsSyncManager``.
 public struct StatsSyncClient: Sendable {

@@ -6,10 +6,10 @@ import Synchronization
 /// timed by an event loop rather than by `Task.sleep`.
 ///
 /// On Linux `Task.sleep` arms a Dispatch timer, which wakes a Dispatch thread that hands the task
-/// back to an event loop: at 1,000 games with `--think 2000` those timers and thread hops were a
-/// tenth of the generator's CPU, taken from the server it measures on the same cores. An event
-/// loop's own timer wakes the loop that runs the task already (the generator runs Swift
-/// concurrency on the event loops), so a sleep costs no thread at all.
+/// back to an event loop: with a think time, a timer and two thread hops per move, CPU taken from
+/// the server it measures on the same cores. An event loop's own timer wakes the loop that runs
+/// the task already (the generator runs Swift concurrency on the event loops), so a sleep costs
+/// no thread at all.
 enum EventLoopSleep {
     /// Sleeps for `duration` on the calling task's event loop; throws `CancellationError` as soon
     /// as the task is cancelled, as `Task.sleep` does.

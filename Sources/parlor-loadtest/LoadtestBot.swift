@@ -55,7 +55,7 @@ final class BotInbox: Sendable {
 
     /// A tick of the run's clock; `coarse` ticks reach every game, the others only a game that
     /// waits on time. Every tick is a wake-up of the game's task, and most games wait on nothing:
-    /// at 1,000 games ticking each every second was four ticks per move.
+    /// at 1,000 games, ticking each every second would be four ticks per move.
     func tick(coarse: Bool) {
         guard coarse || waitsOnTime.load(ordering: .relaxed) else { return }
         yield(.tick)

@@ -47,9 +47,8 @@ struct LoadtestCommand: AsyncParsableCommand {
     var bot = "random"
 
     /// One by default: on one thread every frame, timer and bot runs where its socket is, with no
-    /// wake-up of another thread in between. With two threads on two cores the generator cost 0.203
-    /// against 0.160 ms per move at saturation (same server build, back to back), and took the
-    /// difference from the server it measures. At that cost one thread has room for about 6,000 moves a second.
+    /// wake-up of another thread in between. A second thread costs the generator more per move,
+    /// taken from the server it measures; one thread has room for about 6,000 moves a second.
     @Option(help: "Event-loop threads the generator runs on; one leaves the most CPU to a server on the same machine.")
     var threads = 1
 

@@ -42,7 +42,7 @@ struct QuortexLoadtest: LoadtestGame {
 struct QuortexRandomLoadtest: LoadtestGame {
     /// The one field of a view the random player needs, as the server wrote it; present only
     /// when the seat is to move. Only the placement played is parsed: parsing the hundred or so
-    /// listed on every move was a good part of the generator's CPU.
+    /// listed on every move would be a good part of the generator's CPU.
     struct View: Codable, Sendable {
         var legalPlacements: [String]?
 
@@ -52,7 +52,7 @@ struct QuortexRandomLoadtest: LoadtestGame {
     }
 
     /// A validating pass over the frame that builds only the placements' strings: decoding every
-    /// frame whole was most of the generator's CPU per move.
+    /// frame whole would be most of the generator's CPU per move.
     func scannedView(of message: RealtimeInbound) -> View? {
         switch RealtimeFrameScanner.strings(at: ["view", "legal_placements"], in: message.data) {
         case .absent: return View(legalPlacements: nil)

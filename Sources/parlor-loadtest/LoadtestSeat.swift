@@ -23,7 +23,7 @@ enum SeatResult: Sendable, Equatable {
 ///
 /// Messages are read as they come off the socket, on the connection's task (``receive(_:)``);
 /// the seat's own task wakes only for what waits: its move (thinking, then the send), the run's
-/// ticks and the end. Waking it for every message was three task switches per move more.
+/// ticks and the end. Waking it for every message would be three task switches per move more.
 final class LoadtestSeat<Game: LoadtestGame>: Sendable {
     let game: UUID
     let bot: LoadtestBot

@@ -3,6 +3,7 @@ import CrazyEights
 import Foundation
 import GameCore
 import ParlorDatabase
+import ParlorEvents
 import ParlorPlay
 import ParlorServer
 import ParlorSocial
@@ -32,7 +33,7 @@ struct LeaderboardBench: AsyncParsableCommand {
     func run() async throws {
         let (entries, distinct, friends, rounds) = (self.entries, self.distinctScores, self.friends, self.rounds)
         try await options.withMigratedDatabase { database in
-            let bus = LocalGameEventBus()
+            let bus = LocalEventBus()
             let social = SocialServices(
                 database: database, engines: GameEngines(GameRegistry([Quortex.self, CrazyEights.self])), bus: bus, now: Date.init)
             let bench = LeaderboardBenchmark(

@@ -79,7 +79,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// A bound on a stop that hangs, not a target: a node counting out 15,000 sockets, one
-    /// database write each, took half a minute to stop.
+    /// database write each, needs about half a minute to stop.
     static let defaultShutdownTimeout = Duration.seconds(60)
 
     static func serve(

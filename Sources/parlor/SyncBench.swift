@@ -5,6 +5,7 @@ import OpenAPIAsyncHTTPClient
 import ParlorAPI
 import ParlorClient
 import StatsSync
+import StatsSyncDevice
 
 /// `parlor bench sync`: how long a new device takes to download a long history through a running
 /// server. It signs in a fresh guest, uploads `--events` games from one device in batches of 400,

@@ -1,6 +1,6 @@
 import Foundation
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// The check can fail: a view naming a model member that doesn't exist is refused.
 @Suite(.enabled(if: ViewCheck.applies, "SwiftUI is real here; the apps job builds the views")) struct MissingMemberTests {

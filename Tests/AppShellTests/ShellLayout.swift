@@ -1,5 +1,5 @@
 import Foundation
-import ParlorTestSupport
+import TestSupport
 
 /// Where the apps' shell lives in this repository, and which files the check covers.
 enum ShellLayout {

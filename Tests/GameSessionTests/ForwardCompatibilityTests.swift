@@ -1,34 +1,12 @@
 import Foundation
 import GameCore
 import GameSession
-import Logging
 import PlayerProfiles
-import Synchronization
 import Testing
+import TestSupport
 
 /// A newer peer's frames reach an older one: skipped with a log line, never a crash.
 @Suite struct ForwardCompatibilityTests {
-    final class RecordedLog: Sendable {
-        let lines = Mutex<[String]>([])
-    }
-
-    struct RecordingHandler: LogHandler {
-        let log: RecordedLog
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-            let details = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            log.lines.withLock { $0.append("\(event.level) \(event.message) \(details)") }
-        }
-    }
-
     @Test func unknownKindsAndBrokenFramesAreLoggedAndSkipped() async throws {
         let log = RecordedLog()
         let hub = InMemoryTransportHub(seed: 1)
@@ -37,12 +15,12 @@ import Testing
                 profile: PlayerProfile(username: "Old"), appVersion: SemanticVersion(major: 1, minor: 0, patch: 0),
                 games: [Race.gameType: 1]),
             host: "host", transport: hub.transport(for: "c"), clock: hub.clock,
-            logger: Logger(label: "test") { _ in RecordingHandler(log: log) })
+            logger: log.logger())
         await client.received(deflate(Data(#"{"type":"confetti","amount":9000}"#.utf8)), from: "host")
         await client.received(Data("not a frame".utf8), from: "host")
         await client.received(deflate(Data(#"{"type":"joinRejected"}"#.utf8)), from: "host")
         #expect(await client.phase == .connecting)
-        let lines = log.lines.withLock { $0 }
+        let lines = log.text
         #expect(lines.count == 3)
         #expect(lines.first?.contains("skipped a message of unknown kind") == true)
         #expect(lines.first?.contains("kind=confetti") == true)

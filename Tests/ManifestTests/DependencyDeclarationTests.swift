@@ -1,6 +1,6 @@
 import Foundation
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// Package.swift says what each target depends on, and the sources say what they import: the two
 /// agree for the package's own modules. An undeclared import compiles only while some other

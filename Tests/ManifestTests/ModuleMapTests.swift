@@ -1,6 +1,6 @@
 import Foundation
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// docs/module-map.md is drawn from the manifest by scripts/module-map: it says what the script
 /// prints now, so a dependency added or removed without redrawing the map fails here.

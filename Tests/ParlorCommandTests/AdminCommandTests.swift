@@ -3,8 +3,8 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import NIOFoundationCompat
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor admin create`: the first admin, made where no admin exists to make one.
 @Suite struct AdminCommandTests {

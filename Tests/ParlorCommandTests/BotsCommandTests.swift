@@ -1,6 +1,6 @@
 import Foundation
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor bots`: guest bots matched by quick match play whole games through the SDK against a
 /// real `parlor serve`, each following its game over the real-time connection. Both processes

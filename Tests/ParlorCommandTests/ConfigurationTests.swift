@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// Settings resolve flag → environment → config file → default; bad files are refused, not ignored.
 @Suite struct ConfigurationTests {

@@ -1,8 +1,8 @@
 import CrazyEights
 import Foundation
 import GameCore
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor crazy-eights selfplay` against the built binary.
 @Suite struct CrazyEightsCommandTests {

@@ -6,6 +6,7 @@ import ParlorDatabase
 import ParlorTestSupport
 import SQLKit
 import Testing
+import TestSupport
 
 /// The keys that seal token-signing keys, as an operator meets them: made on first start,
 /// rotated with `parlor keys generate` and `parlor keys reseal`.

@@ -1,6 +1,6 @@
 import Foundation
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor-loadtest`'s options, against the built binary. Playing against a real server is run by
 /// hand (`PARLOR_RATE_LIMITS=off parlor serve`, then `parlor-loadtest --games 1000 …`).

@@ -7,6 +7,7 @@ import ParlorAPI
 import ParlorClient
 import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// Two `parlor serve` processes on one PostgreSQL; one is killed with its sockets open.
 @Suite(.enabled(if: TestDatabaseKind.available.contains(.postgres)), .timeLimit(.minutes(2)))

@@ -6,6 +6,7 @@ import ParlorDatabase
 import ParlorTestSupport
 import SQLKit
 import Testing
+import TestSupport
 
 /// Stopping `parlor serve` on PostgreSQL: under load after PostgreSQL cut its connections, and
 /// when something it waits for never ends.

@@ -1,8 +1,8 @@
 import Foundation
 import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor play … --server` as a new player meets it: the server it cannot reach, who sits where,
 /// and how a game the other player resigned ends. The other player is the SDK, driven by the test.

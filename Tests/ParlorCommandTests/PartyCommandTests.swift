@@ -1,6 +1,6 @@
 import Foundation
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor party`: separate `parlor` processes find a lobby over UDP, join it over encrypted TCP
 /// and play Crazy Eights to the end, each by itself (`--autoplay`); and the same through a server.

@@ -1,6 +1,6 @@
 import Foundation
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor play`: a person at a terminal, driven through a pseudo-terminal with keystrokes.
 @Suite(.timeLimit(.minutes(5)))

@@ -7,6 +7,7 @@ import ParlorServer
 import ParlorTestSupport
 import SQLKit
 import Testing
+import TestSupport
 
 /// `parlor serve --database-url postgres://…`, one node and several at once.
 @Suite(.enabled(if: TestDatabaseKind.available.contains(.postgres)))

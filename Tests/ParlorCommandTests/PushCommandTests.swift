@@ -5,6 +5,7 @@ import NIOCore
 import NIOFoundationCompat
 import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor push test`: a notification through the configured provider, with APNs' answers.
 @Suite(.timeLimit(.minutes(3)))

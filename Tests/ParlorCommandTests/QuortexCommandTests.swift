@@ -1,6 +1,6 @@
 import Foundation
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor quortex selfplay | legal | render` against the built binary.
 @Suite struct QuortexCommandTests {

@@ -5,6 +5,7 @@ import NIOCore
 import ParlorDatabase
 import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// `parlor serve` as a newcomer runs it: the real binary, real sockets, real files.
 @Suite struct ServeCommandTests {

@@ -3,6 +3,7 @@ import ParlorDatabase
 import ParlorTestSupport
 import SQLKit
 import Testing
+import TestSupport
 
 @Suite struct DatabaseTests {
     struct Boom: Error {}

@@ -5,6 +5,7 @@ import ParlorTestSupport
 import ServerTestSupport
 import SQLKit
 import Testing
+import TestSupport
 
 @Suite struct MigratorTests {
     static let fixedNow = Date(timeIntervalSince1970: 1_700_000_000)

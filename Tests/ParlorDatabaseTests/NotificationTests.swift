@@ -4,6 +4,7 @@ import ParlorTestSupport
 import SQLKit
 import Synchronization
 import Testing
+import TestSupport
 
 /// LISTEN/NOTIFY between two `Database` instances (two nodes) on one PostgreSQL database.
 @Suite(.timeLimit(.minutes(3))) struct NotificationTests {

@@ -1,6 +1,5 @@
 import Foundation
 import GameCore
-import ParlorHTTP
 import Quortex
 import Testing
 

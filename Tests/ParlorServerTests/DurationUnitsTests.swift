@@ -1,10 +1,4 @@
-@testable import ParlorAccounts
-@testable import ParlorHTTP
-@testable import ParlorMiniApps
-@testable import ParlorPlay
-@testable import ParlorRealtime
-@testable import ParlorServer
-@testable import ParlorSync
+import ParlorHTTP
 import Testing
 
 /// Durations in the units the stores, tokens and metrics use: truncated, never rounded up.

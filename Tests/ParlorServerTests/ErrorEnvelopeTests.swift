@@ -3,14 +3,8 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import NIOFoundationCompat
-@testable import ParlorAccounts
-@testable import ParlorHTTP
-@testable import ParlorMiniApps
-@testable import ParlorPlay
-@testable import ParlorRealtime
+import ParlorHTTP
 import ParlorServer
-@testable import ParlorSync
-import ParlorTestSupport
 import Testing
 
 @Suite struct ErrorEnvelopeTests {

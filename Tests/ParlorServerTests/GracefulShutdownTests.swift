@@ -3,18 +3,13 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-@testable import ParlorAccounts
-import ParlorDatabase
-@testable import ParlorHTTP
-@testable import ParlorMiniApps
-@testable import ParlorPlay
-@testable import ParlorRealtime
+import ParlorHTTP
 import ParlorServer
-@testable import ParlorSync
 import ParlorTestSupport
 import ServerTestSupport
 import ServiceLifecycle
 import Testing
+import TestSupport
 
 @Suite struct GracefulShutdownTests {
     /// Shutdown waits for a request already being handled, answers it, then stops.

@@ -10,6 +10,7 @@ import ParlorTestSupport
 import ServerTestSupport
 import SQLKit
 import Testing
+import TestSupport
 
 /// No credential reaches the log: not a request's bearer token or cookie, not a password, refresh
 /// token, code or signed payload from its body, not even when its handler fails unexpectedly.

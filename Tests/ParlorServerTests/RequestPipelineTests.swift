@@ -4,14 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import NIOFoundationCompat
-@testable import ParlorAccounts
 @testable import ParlorHTTP
-@testable import ParlorMiniApps
-@testable import ParlorPlay
-@testable import ParlorRealtime
-@testable import ParlorServer
-@testable import ParlorSync
-import ParlorTestSupport
 import Testing
 
 @Suite struct RequestPipelineTests {

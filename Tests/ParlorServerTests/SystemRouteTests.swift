@@ -5,16 +5,11 @@ import NIOCore
 import NIOFoundationCompat
 @testable import ParlorAccounts
 import ParlorAPI
-import ParlorDatabase
-@testable import ParlorHTTP
-@testable import ParlorMiniApps
-@testable import ParlorPlay
-@testable import ParlorRealtime
 import ParlorServer
-@testable import ParlorSync
 import ParlorTestSupport
 import ServerTestSupport
 import Testing
+import TestSupport
 
 @Suite struct SystemRouteTests {
     @Test func healthAnswersJSON() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ParlorDatabase
 import SQLKit
+import TestSupport
 
 /// Databases already brought up to a list of migrations, made once per test process and copied
 /// for each test that wants one: PostgreSQL's `CREATE DATABASE … TEMPLATE`, a file copy for SQLite.

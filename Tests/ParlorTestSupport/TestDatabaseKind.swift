@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ParlorDatabase
 import SQLKit
+import TestSupport
 
 /// The databases a storage test runs against: SQLite always, PostgreSQL whenever
 /// `PARLOR_TEST_POSTGRES_URL` names a server (an admin URL; each test gets a database of its own).
@@ -98,14 +99,4 @@ public enum TestDatabaseKind: String, Sendable, CustomStringConvertible {
         let line = Array("\(database)\n".utf8)
         _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
-}
-
-public struct TestSetupError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
-extension Logger {
-    /// A logger that drops everything: tests assert on behaviour, not on log output.
-    public static var quiet: Logger { Logger(label: "parlor.test", factory: { _ in SwiftLogNoOpLogHandler() }) }
 }

@@ -5,6 +5,7 @@ import ParlorTestSupport
 import PartyNetwork
 import PlayerProfiles
 import Testing
+import TestSupport
 
 /// Whole sessions between a host and joiners over real TCP links on loopback.
 @Suite(.timeLimit(.minutes(3))) struct PartyMatchTests {

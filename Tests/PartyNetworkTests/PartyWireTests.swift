@@ -4,9 +4,9 @@ import GameCore
 import GameSession
 import NIOCore
 import NIOPosix
-import ParlorTestSupport
 @testable import PartyNetwork
 import Testing
+import TestSupport
 
 /// What travels between devices: sealed frames that refuse tampering, and lobby announcements.
 @Suite(.timeLimit(.minutes(1))) struct PartyWireTests {

@@ -1,7 +1,7 @@
 import Foundation
-import ParlorTestSupport
 import PlayerProfiles
 import Testing
+import TestSupport
 
 /// A process can die at any moment of a write. These tests leave on disk what such a death leaves
 /// and check that the next launch finds the last complete profile.

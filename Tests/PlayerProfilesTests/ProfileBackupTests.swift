@@ -1,7 +1,7 @@
 import Foundation
-import ParlorTestSupport
 import PlayerProfiles
 import Testing
+import TestSupport
 
 @Suite struct ProfileBackupTests {
     @Test func aBackupRestoresTheProfileOnANewDevice() async throws {

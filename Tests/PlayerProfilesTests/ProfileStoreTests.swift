@@ -1,8 +1,8 @@
 import Foundation
 import GameCore
-import ParlorTestSupport
 import PlayerProfiles
 import Testing
+import TestSupport
 
 @Suite struct ProfileStoreTests {
     @Test func firstLaunchCreatesAndSavesADefaultProfile() async throws {

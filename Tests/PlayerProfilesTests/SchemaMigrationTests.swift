@@ -1,7 +1,7 @@
 import Foundation
-import ParlorTestSupport
 import PlayerProfiles
 import Testing
+import TestSupport
 
 @Suite struct SchemaMigrationTests {
     /// What the first release wrote: the bare profile, no envelope, and a version-0 avatar.

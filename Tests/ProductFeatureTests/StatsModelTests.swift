@@ -2,6 +2,7 @@ import AppFoundation
 import Dependencies
 import Foundation
 import StatsSync
+import StatsSyncDevice
 import Testing
 import TandemFeature
 

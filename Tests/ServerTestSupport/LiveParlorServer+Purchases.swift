@@ -1,7 +1,5 @@
 import Foundation
 import GameCore
-import ParlorPurchases
-import ParlorServer
 import ParlorTestSupport
 
 /// ``withLiveParlorServer(games:configure:_:)`` whose purchases trust `appStore`'s root instead of
@@ -9,10 +7,5 @@ import ParlorTestSupport
 public func withLiveParlorServer(
     games: GameRegistry, appStore: FakeAppStore, _ body: @escaping @Sendable @MainActor (URL) async throws -> Void
 ) async throws {
-    try await withLiveParlorServer(
-        games: games,
-        configure: { services in
-            let standard = PurchasesConfiguration()
-            services.purchases = PurchasesConfiguration(catalogue: standard.catalogue, rootPEM: appStore.rootPEM, environments: ["Sandbox"])
-        }, body)
+    try await withServer(ServerOptions(games: games, appStore: appStore)) { try await body(try $0.url()) }
 }

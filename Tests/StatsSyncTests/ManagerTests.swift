@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StatsSync
+@testable import StatsSyncDevice
 
 /// A remote store for driving the manager: holds events like a server would and fails on request.
 actor ScriptedProvider: StatsProvider {

@@ -13,8 +13,8 @@ public struct HeuristicBot: CrazyEightsBot {
     var weights = Weights()
 
     /// How much each consideration counts; one set for every game, kept together for tuning.
-    /// Measured in 2-player rounds against the random bot: without `stuck` the bot won 61% of
-    /// classic rounds; with it about 70%, and the exact values within a factor of two hardly matter.
+    /// `stuck` is what lifts the bot clearly above the random one in 2-player rounds; the exact
+    /// values within a factor of two hardly matter (docs/performance.md has the measurements).
     struct Weights {
         /// Per card the bot would still hold in the suit a play sets.
         var support = 4

@@ -2,8 +2,8 @@ import Foundation
 
 /// Encodes an `Encodable` value straight into JSON bytes in one pass, as `JSONEncoder` with its
 /// default strategies would (keys as the types name them, `Data` as Base64, `URL` as its string,
-/// dates as seconds since 2001), but without first building a tree of every value: every
-/// frame of a move went through `JSONEncoder`, about a sixth of the server's CPU per move.
+/// dates as seconds since 2001), but without first building a tree of every value, work that
+/// every frame of every move would otherwise pay for.
 ///
 /// A value is written in the order its `encode(to:)` writes it, so the one thing it cannot do
 /// is go back into a container it has left (two nested containers written in turn); that
@@ -37,8 +37,8 @@ package struct DirectJSONEncoder: Sendable {
 ///
 /// One sink serves one `encode` call on one thread, and no access to its state overlaps another
 /// (no method holds `bytes` while it calls out), so its properties skip the run-time exclusivity
-/// check a class's stored property otherwise gets on every access: with a check on every byte
-/// written that was a fifth of encoding a move's frames.
+/// check a class's stored property otherwise gets on every access, which on every byte written
+/// would be a large part of encoding a move's frames.
 final class JSONSink {
     @exclusivity(unchecked) var bytes: [UInt8] = []
     @exclusivity(unchecked) private var open: [(id: Int, closer: UInt8, count: Int)] = []

@@ -1,9 +1,9 @@
 import Foundation
 
 /// JSON text this program encoded itself, such as a stored move's canonical action, to be put
-/// into a message as it is. ``DirectJSONEncoder`` copies the text; re-encoding it went through
-/// decoding it into the game's type first, 1 to 2 % of the server's CPU per move for one short
-/// action per receiver. The text is not checked: it must be one whole JSON value.
+/// into a message as it is. ``DirectJSONEncoder`` copies the text; re-encoding it would mean
+/// decoding it into the game's type first, for one short action per receiver of every move.
+/// The text is not checked: it must be one whole JSON value.
 package struct JSONFragment: Encodable, Sendable {
     package let text: String
 

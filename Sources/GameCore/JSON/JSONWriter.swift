@@ -1,6 +1,6 @@
 /// JSON a value writes by hand into ``DirectJSONEncoder``'s buffer, for the few values on every
 /// move's frames (a game's view): going through `Encodable` costs a container, a coding path and
-/// a dynamic dispatch per field, which for a Quortex view was most of a frame's encoding.
+/// a dynamic dispatch per field, which for a Quortex view would be most of a frame's encoding.
 ///
 /// What a value writes here must be the JSON its `encode(to:)` would write; each such value's
 /// tests compare the two.

@@ -2,8 +2,8 @@ import Foundation
 
 /// A UUID's canonical text (`8-4-4-4-12` hex digits, lowercase as Parlor writes it), written and
 /// read without Foundation's `snprintf` and `sscanf`: the server writes and reads a game's id
-/// several times per move (frames, notices, SQL binds), and those two calls were a percent and
-/// more of its CPU per move, as the frame scanner's were of a load generator's.
+/// several times per move (frames, notices, SQL binds), as a load generator does, and those two
+/// general-purpose calls are slow for text this simple.
 extension UUID {
     /// The lowercase canonical text: what `uuidString.lowercased()` gives, byte for byte.
     public var canonicalText: String {

@@ -4,9 +4,9 @@ import ParlorAPI
 package struct AccountsAPI: Sendable {
     let accounts: AccountService
     /// What the other capabilities forget when a user deletes their account.
-    let erasers: [any AccountEraser]
+    let erasers: [any AccountErasureHook]
 
-    package init(accounts: AccountService, erasers: [any AccountEraser] = []) {
+    package init(accounts: AccountService, erasers: [any AccountErasureHook] = []) {
         self.accounts = accounts
         self.erasers = erasers
     }

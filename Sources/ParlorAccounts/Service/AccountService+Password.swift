@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import SQLKit
 
@@ -134,7 +135,7 @@ extension AccountService {
         try await limiter.hit("reset:ip:\(RequestOrigin.current.clientAddress)", configuration.rateLimits.resetPerAddress)
         let hash = try await hasher.hash(newPassword)
         let current = now().millis
-        try await transaction { sql in
+        try await announcing { sql, announcements in
             guard let userID = try await ResetStore.consume(hash: Secrets.hash(token), now: current, on: sql),
                 var user = try await UserStore.find(id: userID, on: sql), !user.isDeleted
             else { throw APIError(.badRequest, code: "invalid_reset_token", message: "the reset code is wrong, used or expired") }
@@ -145,6 +146,7 @@ extension AccountService {
             try await UserStore.update(user, on: sql)
             try await ResetStore.deleteAll(of: userID, on: sql)
             try await SessionStore.revokeAll(of: userID, reason: "password_reset", now: current, on: sql)
+            announcements.announce(AccountNotice.signedOutEverywhere(user: userID, keeping: nil))
         }
     }
 
@@ -164,11 +166,12 @@ extension AccountService {
         }
         let hash = try await hasher.hash(newPassword)
         let current = now().millis
-        try await transaction { sql in
+        try await announcing { sql, announcements in
             guard var user = try await UserStore.find(id: caller.userID, on: sql) else { return }
             user.passwordHash = hash
             try await UserStore.update(user, on: sql)
             try await SessionStore.revokeAll(of: caller.userID, except: caller.sessionID, reason: "password_changed", now: current, on: sql)
+            announcements.announce(AccountNotice.signedOutEverywhere(user: caller.userID, keeping: caller.sessionID))
         }
     }
 }

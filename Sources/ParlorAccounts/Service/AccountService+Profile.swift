@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import SQLKit
 
@@ -106,9 +107,9 @@ extension AccountService {
 
     /// Deletes personal data and ends every session, and has every other capability forget the
     /// user in the same transaction; the row stays, nameless, so game history keeps its player.
-    func deleteAccount(_ caller: AuthenticatedUser, erasers: [any AccountEraser]) async throws {
+    func deleteAccount(_ caller: AuthenticatedUser, erasers: [any AccountErasureHook]) async throws {
         let current = now().millis
-        let followUps = try await transaction { sql -> [ErasureFollowUp] in
+        let followUps = try await announcing { sql, announcements -> [ErasureFollowUp] in
             guard var user = try await UserStore.find(id: caller.userID, on: sql), !user.isDeleted else { return [] }
             let tombstone = "deleted_" + user.id.replacingOccurrences(of: "-", with: "")
             user.username = tombstone
@@ -126,6 +127,8 @@ extension AccountService {
             try await UserStore.deleteIdentities(of: user.id, on: sql)
             try await ResetStore.deleteAll(of: user.id, on: sql)
             try await SessionStore.revokeAll(of: user.id, reason: "account_deleted", now: current, on: sql)
+            // Every node closes the user's connections once this commits.
+            announcements.announce(AccountNotice.closed(user: user.id))
             try await sql.update("auth_sessions").set("client_ip", to: SQLLiteral.null).set("user_agent", to: SQLLiteral.null)
                 .where("user_id", .equal, user.id).run()
             var followUps: [ErasureFollowUp] = []

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 
 /// Refreshing and ending sessions.
@@ -40,15 +41,17 @@ extension AccountService {
 
     func logOut(_ caller: AuthenticatedUser) async throws {
         let current = now().millis
-        try await database.withConnection { sql in
+        try await announcing { sql, announcements in
             try await SessionStore.revoke(session: caller.sessionID, reason: "logout", now: current, on: sql)
+            announcements.announce(AccountNotice.signedOut(user: caller.userID, session: caller.sessionID))
         }
     }
 
     func logOutEverywhere(_ caller: AuthenticatedUser) async throws {
         let current = now().millis
-        try await database.withConnection { sql in
+        try await announcing { sql, announcements in
             try await SessionStore.revokeAll(of: caller.userID, reason: "logout_all", now: current, on: sql)
+            announcements.announce(AccountNotice.signedOutEverywhere(user: caller.userID, keeping: nil))
         }
     }
 }

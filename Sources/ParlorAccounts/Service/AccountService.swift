@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import SignInProviders
 import SQLKit
@@ -38,15 +39,18 @@ package struct AccountService: Sendable {
     let mailer: any Mailer
     let resets = ResetQueue()
     let verifier: SignInVerifier
+    /// Where ended sessions are announced, so every node closes their connections.
+    let bus: any EventBus
     package let now: @Sendable () -> Date
 
     static let platformAudience = "parlor"
 
     package init(
-        database: Database, configuration: AccountsConfiguration, mailer: any Mailer, verifier: SignInVerifier,
+        database: Database, configuration: AccountsConfiguration, mailer: any Mailer, verifier: SignInVerifier, bus: any EventBus,
         now: @escaping @Sendable () -> Date
     ) {
         self.database = database
+        self.bus = bus
         self.configuration = configuration
         self.keys = SigningKeyRing(
             database: database, encryption: configuration.keyEncryption, now: now, rotationInterval: configuration.keyRotationInterval, retention: configuration.keyRetention)
@@ -144,13 +148,18 @@ package struct AccountService: Sendable {
 
     /// Runs `body` in a transaction; on a unique-key race with a concurrent request, runs it once more.
     package func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await announcing { sql, _ in try await body(sql) }
+    }
+
+    /// ``transaction(_:)`` with the notices `body` announces, sent when, and only when, it commits.
+    func announcing<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase, Announcements) async throws -> Result) async throws -> Result {
         do {
-            return try await database.transaction(body)
+            return try await bus.transaction(on: database, body)
         } catch let error as APIError {
             throw error
         } catch {
             logger.debug("retrying a transaction after \(error)")
-            return try await database.transaction(body)
+            return try await bus.transaction(on: database, body)
         }
     }
 }

@@ -5,7 +5,7 @@ import SQLKit
 
 /// TopDog's notifications: its draft alerts with the seed's payloads (Appendix H), and updates
 /// of the Live Activity that follows a draft room's clock (`DraftTimerAttributes`).
-package struct DraftPushes: DraftNotifier {
+package struct DraftPushes: DraftAlertsHook {
     package init() {}
 
     package func draftChanged(alerts: [DraftAlert], activity: DraftActivity?, at time: Int64, on sql: any SQLDatabase) async throws {

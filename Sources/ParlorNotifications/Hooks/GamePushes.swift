@@ -6,7 +6,7 @@ import SQLKit
 
 /// Online play's notifications: your turn (turn-based games), an invitation, the game's end.
 /// Payloads follow the seed's (Quortex §6.2): an alert, and `gameId` and `type` for the app.
-package struct GamePushes: PlayNotifier {
+package struct GamePushes: PlayPushHook {
     let now: @Sendable () -> Date
 
     package init(now: @escaping @Sendable () -> Date) { self.now = now }

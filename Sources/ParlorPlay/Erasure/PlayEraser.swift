@@ -2,13 +2,14 @@ import Foundation
 import Logging
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import SQLKit
 
 /// Online play's part of deleting an account: the user's name leaves every game (the seat stays,
 /// under the deleted account's anonymous name, so the other players' history and ratings still
 /// add up), their places in waiting games, invitations, quick-match entry and ratings go, and they
 /// resign the games still being played, so nobody waits on a player who is gone.
-package struct PlayEraser: AccountEraser {
+package struct PlayEraser: AccountErasureHook {
     let play: PlayServices
 
     package init(play: PlayServices) {
@@ -29,9 +30,7 @@ package struct PlayEraser: AccountEraser {
     /// resigns each game still being played. A node stopping before this is done leaves those
     /// games to their turn timers, which end them the same way.
     private static func finish(_ user: String, in games: [PlayErasureStore.SeatedGame], play: PlayServices) async {
-        // Every node closes the user's sockets; their sessions have already ended.
-        await play.games.bus.publish(.accountClosed(user: user))
-        for game in games { await play.games.bus.publish(.seatsChanged(game: game.id)) }
+        for game in games { await play.games.bus.publish(GameNotice.seatsChanged(game: game.id)) }
         for game in games where game.status == .active {
             play.games.cache.remove(game.id)
             do {

@@ -1,30 +1,18 @@
 import Foundation
 
 /// A notice on the wire between nodes: one flat JSON object tagged by `kind`, as `NOTIFY` carries it
-/// (except a move with its entry, which travels in ``GameNotice/movePayload``'s compact form).
+/// (except a move with its entry, which travels in ``GameNotice/compactPayload``'s compact form).
 extension GameNotice: Codable {
     private enum Key: String, CodingKey {
-        case kind, game, seq, user, seat, text, name, at, move, invitation, from, events, hidden, key
+        case kind, game, seq, user, seat, text, name, at, move, invitation, from, hidden
     }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let kind = try c.decode(String.self, forKey: .kind)
-        switch kind {
-        case "account_closed":
-            self = .accountClosed(user: try c.decode(String.self, forKey: .user))
-            return
-        case "presence_changed":
+        if kind == "presence_changed" {
             self = .presenceChanged(user: try c.decode(String.self, forKey: .user))
             return
-        case "friends_changed":
-            self = .friendsChanged(user: try c.decode(String.self, forKey: .user))
-            return
-        case "achievement_unlocked":
-            self = .achievementUnlocked(
-                user: try c.decode(String.self, forKey: .user), game: try c.decode(String.self, forKey: .name), key: try c.decode(String.self, forKey: .key))
-            return
-        default: break
         }
         let game = try c.decode(UUID.self, forKey: .game)
         switch kind {
@@ -50,8 +38,6 @@ extension GameNotice: Codable {
                 game: game, user: try c.decode(String.self, forKey: .user), invitation: try c.decode(String.self, forKey: .invitation),
                 from: try c.decode(String.self, forKey: .from), expiresAt: try c.decode(Int64.self, forKey: .at))
         case "seats_changed": self = .seatsChanged(game: game)
-        case "draft":
-            self = .draft(room: game, seq: try c.decode(Int.self, forKey: .seq), events: try c.decodeIfPresent([String].self, forKey: .events) ?? [])
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown notice kind '\(kind)'")
         }
@@ -67,17 +53,10 @@ extension GameNotice: Codable {
             try c.encodeIfPresent(move, forKey: .move)
         case .started, .seatsChanged:
             break
-        case .draft(_, let seq, let events):
-            try c.encode(seq, forKey: .seq)
-            if !events.isEmpty { try c.encode(events, forKey: .events) }
         case .ended(_, let seq):
             try c.encode(seq, forKey: .seq)
-        case .joined(_, let user), .matched(_, let user), .accountClosed(let user), .presenceChanged(let user), .friendsChanged(let user):
+        case .joined(_, let user), .matched(_, let user), .presenceChanged(let user):
             try c.encode(user, forKey: .user)
-        case .achievementUnlocked(let user, let game, let key):
-            try c.encode(user, forKey: .user)
-            try c.encode(game, forKey: .name)
-            try c.encode(key, forKey: .key)
         case .left(_, let user, let seat, let at):
             try c.encode(user, forKey: .user)
             try c.encodeIfPresent(seat, forKey: .seat)

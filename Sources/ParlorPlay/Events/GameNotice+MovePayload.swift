@@ -3,8 +3,7 @@ import GameCore
 import ParlorAPI
 
 /// The `NOTIFY` form of the one notice sent on every move: a move carrying its entry. Every node
-/// reads every move's notice, and decoding it as JSON was about 2.4 % of a server's CPU per move;
-/// these tab-separated fields are split and parsed without a decoder. Every other notice, and a
+/// reads every move's notice, so it is read without a decoder: tab-separated fields, split and parsed. Every other notice, and a
 /// move without its entry, stays JSON (a payload starting `{`).
 ///
 /// `m⇥game⇥seq⇥seat⇥kind⇥at⇥deadline⇥action bytes⇥move id?⇥` then the action's canonical JSON
@@ -15,7 +14,7 @@ extension GameNotice {
     static let movePayloadTag = "m"
 
     /// This notice in the compact form; nil for any notice other than a move with its entry.
-    var movePayload: String? {
+    package var compactPayload: String? {
         guard case .moved(let game, let seq, let move?) = self else { return nil }
         let deadline = move.deadline.map(String.init) ?? ""
         let actionBytes = move.action.map { String($0.utf8.count) } ?? "-1"
@@ -28,8 +27,12 @@ extension GameNotice {
 
     /// The move a compact payload describes; nil when `payload` is not in the compact form.
     /// Throws when it is, but broken.
-    init?(movePayload payload: String) throws(MovePayloadError) {
-        guard payload.hasPrefix(Self.movePayloadTag + "\t") else { return nil }
+    package static func notice(compactPayload payload: String) throws -> GameNotice? {
+        guard payload.hasPrefix(movePayloadTag + "\t") else { return nil }
+        return try GameNotice(movePayload: payload)
+    }
+
+    init(movePayload payload: String) throws(MovePayloadError) {
         let fields = payload.split(separator: "\t", maxSplits: 9, omittingEmptySubsequences: false)
         guard fields.count == 10 else { throw MovePayloadError("\(fields.count) fields") }
         guard let game = UUID(parsing: String(fields[1])) else { throw MovePayloadError("game") }

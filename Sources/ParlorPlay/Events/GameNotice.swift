@@ -1,14 +1,15 @@
 import Foundation
 import GameCore
+import ParlorEvents
 
-/// A change to a game (or to a user's matchmaking), as it travels between nodes.
+/// A change to a game, to a user's matchmaking, or to where a user is: Play's notices on the bus.
 ///
 /// A notice carries no view and no hidden information: each node renders every receiver's own
 /// view from the game's stored record. A `moved` notice may carry the move itself (an action
 /// every player sees anyway), so a node holding the game one move behind advances its copy by
 /// the deterministic rules instead of loading the record again. On PostgreSQL it is the payload
 /// of a `NOTIFY`, so it stays far below the 8,000-byte limit (chat text is capped well below it).
-package enum GameNotice: Sendable, Equatable {
+package enum GameNotice: BusNotice {
     /// A move (or a resignation or timeout) was applied; `seq` is the game's sequence after it.
     /// `move` is that move, when it is all that changed.
     case moved(game: UUID, seq: Int, move: NoticedMove? = nil)
@@ -31,36 +32,24 @@ package enum GameNotice: Sendable, Equatable {
     /// The game's seats changed without a move: a player deleted their account, so their name
     /// is gone and their place in a waiting game given up. Copies of the game are stale.
     case seatsChanged(game: UUID)
-    /// `user`'s account was deleted: every connection of theirs, on every node, is closed.
-    case accountClosed(user: String)
-    /// A TopDog draft room's event log reached `seq`; `events` are the stored JSON of the newest
-    /// events up to `seq` (empty when they did not fit a notice: receivers load them). Play only
-    /// carries it; the real-time channel hands it to the drafts.
-    case draft(room: UUID, seq: Int, events: [String])
     /// `user` came online, went offline, or entered or left a game: their friends' connections
     /// load where they now are. Carries no state, so nodes never disagree about it.
     case presenceChanged(user: String)
-    /// `user`'s friends changed (a request accepted, a friend removed, a block): their connections
-    /// reload whose presence they follow.
-    case friendsChanged(user: String)
-    /// `user` unlocked the achievement `key` of `game`; announced once, by the transaction that unlocked it.
-    case achievementUnlocked(user: String, game: String, key: String)
 
     /// The game the notice is about; nil for one about a user alone.
     package var game: UUID? {
         switch self {
         case .moved(let game, _, _), .started(let game), .ended(let game, _), .joined(let game, _), .left(let game, _, _, _),
-            .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _), .seatsChanged(let game),
-            .draft(let game, _, _):
+            .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _), .seatsChanged(let game):
             game
-        case .accountClosed, .presenceChanged, .friendsChanged, .achievementUnlocked: nil
+        case .presenceChanged: nil
         }
     }
 
     /// The game's sequence number this notice brings it to, for the notices that change it.
     package var seq: Int? {
         switch self {
-        case .moved(_, let seq, _), .ended(_, let seq), .draft(_, let seq, _): seq
+        case .moved(_, let seq, _), .ended(_, let seq): seq
         case .started: 0
         default: nil
         }
@@ -69,8 +58,7 @@ package enum GameNotice: Sendable, Equatable {
     /// The one user a notice is addressed to, whether or not they follow the game.
     package var recipient: String? {
         switch self {
-        case .matched(_, let user), .invited(_, let user, _, _, _), .accountClosed(let user), .friendsChanged(let user),
-            .achievementUnlocked(let user, _, _):
+        case .matched(_, let user), .invited(_, let user, _, _, _):
             user
         default: nil
         }
@@ -89,12 +77,20 @@ package enum GameNotice: Sendable, Equatable {
         case .matched: "matched"
         case .invited: "invited"
         case .seatsChanged: "seats_changed"
-        case .accountClosed: "account_closed"
-        case .draft: "draft"
         case .presenceChanged: "presence_changed"
-        case .friendsChanged: "friends_changed"
-        case .achievementUnlocked: "achievement_unlocked"
         }
+    }
+
+    package static let kinds = [
+        "moved", "started", "ended", "joined", "left", "reconnected", "chat", "matched", "invited", "seats_changed", "presence_changed",
+    ]
+
+    /// A game's notices go to its subscribers, a match or an invitation to the user wherever they
+    /// are, a presence change to those who follow it.
+    package var audience: NoticeAudience {
+        if case .presenceChanged(let user) = self { return .followers(of: user) }
+        if let recipient { return .user(recipient) }
+        return game.map { .subscribers(of: $0) } ?? .services
     }
 }
 

@@ -5,6 +5,7 @@ import Logging
 import ParlorAPI
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import SQLKit
 
@@ -20,7 +21,7 @@ package struct GameService: Sendable {
     package let accounts: AccountService
     let engines: GameEngines
     package let cache: LiveGameCache
-    let bus: any GameEventBus
+    let bus: any EventBus
     let now: @Sendable () -> Date
     package let logger: Logger
     let hooks: PlayHooks
@@ -28,7 +29,7 @@ package struct GameService: Sendable {
     let node = UUID().canonicalText
 
     package init(
-        database: Database, accounts: AccountService, engines: GameEngines, bus: any GameEventBus,
+        database: Database, accounts: AccountService, engines: GameEngines, bus: any EventBus,
         now: @escaping @Sendable () -> Date, logger: Logger, hooks: PlayHooks = PlayHooks()
     ) {
         self.hooks = hooks
@@ -82,7 +83,7 @@ package struct GameService: Sendable {
     func join(
         _ id: UUID, user: String, alongside: @escaping @Sendable (any SQLDatabase) async throws -> Void = { _ in }
     ) async throws -> LiveGame {
-        let joined = try await database.transaction { sql -> (row: GameRow, seats: [SeatRow])? in
+        let joined = try await bus.transaction(on: database) { sql, announcements -> (row: GameRow, seats: [SeatRow])? in
             try await alongside(sql)
             guard let row = try await PlayStore.game(id, on: sql) else { throw APIError.gameNotFound(id) }
             let seats = try await PlayStore.seats(of: id, on: sql)
@@ -90,10 +91,10 @@ package struct GameService: Sendable {
             guard row.status == .waiting, seats.count < row.players else { throw APIError.gameFull() }
             let seat = SeatRow(user: user, joined: (seats.map(\.joined).max() ?? -1) + 1, name: try await UserDirectory.displayName(of: user, on: sql))
             try await PlayStore.insert(seat, into: id, on: sql)
+            announcements.announce(GameNotice.joined(game: id, user: user))
             return (row, seats + [seat])
         }
         guard let joined else { return try await startedOrReloaded(id) }
-        await bus.publish(.joined(game: id, user: user))
         // A real-time game starts from a subscription, once every player is connected, and the
         // player who just joined has no socket on it yet; a full turn-based game starts now.
         guard joined.row.mode == .realtime || joined.seats.count < joined.row.players, let engine = engines.engine(joined.row.gameType) else {
@@ -169,15 +170,20 @@ package struct GameService: Sendable {
         return (row, seats)
     }
 
-    /// A game `start` has just started (committed): built here rather than loaded, kept in the
-    /// cache, and announced.
+    /// A game `start` has just started (committed), announced: see ``keep(_:)``.
     func announce(_ started: StartedGame) async throws -> LiveGame {
+        let game = try keep(started)
+        await bus.publish(GameNotice.started(game: game.id))
+        return game
+    }
+
+    /// A game `start` has just started (committed): built here rather than loaded, and kept in the cache.
+    func keep(_ started: StartedGame) throws -> LiveGame {
         guard let engine = engines.engine(started.row.gameType) else {
             throw GameError.unsupportedGameVersion("this server does not play \(started.row.gameType)")
         }
         let game = try LiveGame.assemble(row: started.row, seats: started.seats, engine: engine, entries: [])
         cache.put(game)
-        await bus.publish(.started(game: game.id))
         return game
     }
 }

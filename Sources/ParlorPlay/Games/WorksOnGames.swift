@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import Logging
 import ParlorDatabase
+import ParlorEvents
 
 /// A play service that works on the node's games (moves, presence, timers, invitations, quick
 /// match): it reaches them, and what they share (database, live copies, event bus, clock),
@@ -13,7 +14,7 @@ protocol WorksOnGames: Sendable {
 extension WorksOnGames {
     var database: Database { games.database }
     var cache: LiveGameCache { games.cache }
-    var bus: any GameEventBus { games.bus }
+    var bus: any EventBus { games.bus }
     var logger: Logger { games.logger }
     var node: String { games.node }
     var millis: Int64 { games.millis }

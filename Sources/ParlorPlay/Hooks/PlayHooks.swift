@@ -1,26 +1,30 @@
 import Foundation
+import ParlorEvents
 import SQLKit
 
 /// What online play asks of the capabilities built on it (friends, leaderboards, achievements, push),
 /// which it cannot name: they depend on play, not play on them. The application root plugs them in.
 package struct PlayHooks: Sendable {
     /// Told of every finished game inside the transaction that records its result.
-    package var results: (any GameResultsRecorder)?
+    package var results: (any PlayResultsHook)?
     /// Who blocks whom: a blocked user's invitations and chat never reach the blocker.
-    package var blocks: (any BlockList)?
+    package var blocks: (any PlayBlocksHook)?
     /// Turns, invitations and endings that may be pushed to phones.
-    package var notifier: (any PlayNotifier)?
+    package var notifier: (any PlayPushHook)?
     /// What a subscription buys in play: priority in quick match, a longer game history.
-    package var benefits: (any PlayBenefits)?
+    package var benefits: (any PlayBenefitsHook)?
+    /// What a hint costs: without it the server sells none.
+    package var hints: (any PlayHintsHook)?
 
     package init(
-        results: (any GameResultsRecorder)? = nil, blocks: (any BlockList)? = nil, notifier: (any PlayNotifier)? = nil,
-        benefits: (any PlayBenefits)? = nil
+        results: (any PlayResultsHook)? = nil, blocks: (any PlayBlocksHook)? = nil, notifier: (any PlayPushHook)? = nil,
+        benefits: (any PlayBenefitsHook)? = nil, hints: (any PlayHintsHook)? = nil
     ) {
         self.results = results
         self.blocks = blocks
         self.notifier = notifier
         self.benefits = benefits
+        self.hints = hints
     }
 }
 
@@ -40,13 +44,13 @@ package struct RecordedSeat: Sendable, Equatable {
     package var statistics: [String: Int]
 }
 
-package protocol GameResultsRecorder: Sendable {
+package protocol PlayResultsHook: Sendable {
     /// Records `game`'s results in the caller's transaction, once per game (a replay changes
     /// nothing); answers the notices to publish once it commits.
-    func record(_ game: RecordedGame, on sql: any SQLDatabase) async throws -> [GameNotice]
+    func record(_ game: RecordedGame, on sql: any SQLDatabase) async throws -> [Notice]
 }
 
-package protocol BlockList: Sendable {
+package protocol PlayBlocksHook: Sendable {
     /// Of `others`, the users who block `user`.
     func blockers(of user: String, among others: [String], on sql: any SQLDatabase) async throws -> Set<String>
     /// Of `others`, the users `user` blocks.
@@ -67,7 +71,7 @@ package struct BlockedPair: Hashable, Sendable {
 
 /// What online play tells the push capability, inside the transaction of the change, so a
 /// notification is stored exactly when the change is.
-package protocol PlayNotifier: Sendable {
+package protocol PlayPushHook: Sendable {
     /// A turn-based game's turn came to `turn.users`.
     func turnPassed(_ turn: TurnPassed, on sql: any SQLDatabase) async throws
     /// `invitation.to` was invited (never called for an invitee who blocks the inviter).
@@ -77,11 +81,37 @@ package protocol PlayNotifier: Sendable {
 }
 
 /// What purchases decide in play, where the server decides it.
-package protocol PlayBenefits: Sendable {
+package protocol PlayBenefitsHook: Sendable {
     /// Of `users` waiting for a quick match of `game`, those served first.
     func prioritized(among users: [String], game: String, at now: Int64, on sql: any SQLDatabase) async throws -> Set<String>
     /// How far back (milliseconds before `now`) `user`'s finished games are listed; nil for all.
     func historyWindow(of user: String, at now: Int64, on sql: any SQLDatabase) async throws -> Int64?
+}
+
+/// What purchases charge for a hint, which play computes.
+package protocol PlayHintsHook: Sendable {
+    /// Whether hints are sold for games of `gameType`.
+    func sellsHints(for gameType: String) -> Bool
+    /// Spends one of `user`'s hints for `gameType` under `hintID` (once: a retry spends nothing and
+    /// answers the first request's `answer`). Throws the purchases' refusal (none left, a bad id).
+    func spendHint(_ hintID: String, user: String, gameType: String, answer: String) async throws -> SpentHint
+}
+
+/// A hint as purchases counted it.
+package struct SpentHint: Sendable, Equatable {
+    /// The suggestion the first request with this hint id was answered.
+    package var answer: String
+    /// Hints left; nil when the subscription makes them unlimited.
+    package var remaining: Int?
+    package var charged: Bool
+    package var repeated: Bool
+
+    package init(answer: String, remaining: Int?, charged: Bool, repeated: Bool) {
+        self.answer = answer
+        self.remaining = remaining
+        self.charged = charged
+        self.repeated = repeated
+    }
 }
 
 package struct TurnPassed: Sendable, Equatable {

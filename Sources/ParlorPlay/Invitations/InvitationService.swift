@@ -3,6 +3,7 @@ import GameCore
 import ParlorAPI
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import SQLKit
 
@@ -28,7 +29,7 @@ extension InvitationService {
         guard game.row.status == .waiting else { throw APIError.gameFull() }
         let now = millis
         let key = PlayStore.key(id)
-        let rows = try await database.transaction { sql in
+        return try await bus.transaction(on: database) { sql, announcements in
             let resolved = try await UserDirectory.ids(named: users, on: sql)
             var invitees: [String] = []
             for name in users {
@@ -52,14 +53,13 @@ extension InvitationService {
                             expiresAt: row.expiresAt), on: sql)
                 }
             }
-            return (invitations, silenced)
+            // Invitees online hear of it at once, on every node; one who blocks the inviter never
+            // does (the invitation is kept, so the inviter cannot tell, and hidden from the invitee).
+            for row in invitations where !silenced.contains(row.to) {
+                announcements.announce(GameNotice.invited(game: id, user: row.to, invitation: row.id, from: row.from, expiresAt: row.expiresAt))
+            }
+            return invitations
         }
-        // Invitees online hear of it at once, on every node; one who blocks the inviter never
-        // does (the invitation is kept, so the inviter cannot tell, and hidden from the invitee).
-        for row in rows.0 where !rows.1.contains(row.to) {
-            await bus.publish(.invited(game: id, user: row.to, invitation: row.id, from: row.from, expiresAt: row.expiresAt))
-        }
-        return rows.0
     }
 
     /// The user's pending, unexpired invitations to games still waiting, newest first.

@@ -1,4 +1,5 @@
 import ParlorAccounts
+import ParlorEvents
 import ServiceLifecycle
 
 /// Keeps this node's ``LiveGameCache`` behind no other node for longer than the bus takes: a game
@@ -7,14 +8,16 @@ import ServiceLifecycle
 /// made through node A.
 package struct LiveGameCacheFollower: Service {
     package let cache: LiveGameCache
-    private let subscription: GameNoticeSubscription
+    private let subscription: NoticeSubscription
 
     /// Subscribes at once, so no notice published after the node is built is missed. Each
     /// notice is applied on the bus's delivering task, before the hub hands it to the sockets
     /// (the follower subscribes first), so their renders find the copy already advanced.
-    package init(cache: LiveGameCache, bus: any GameEventBus) {
+    package init(cache: LiveGameCache, bus: any EventBus) {
         self.cache = cache
-        subscription = bus.subscribe { [cache] notice in cache.noticed(notice) }
+        subscription = bus.subscribe { [cache] notice in
+            if let game = notice.as(GameNotice.self) { cache.noticed(game) }
+        }
     }
 
     /// Follows the bus until graceful shutdown or cancellation.
@@ -43,7 +46,7 @@ extension LiveGameCache {
             if let held = heldCopy(of: game), held.seatRow(of: user) == nil { remove(game) }
         case .seatsChanged(let game):
             remove(game)
-        case .chat, .matched, .invited, .accountClosed, .draft, .presenceChanged, .friendsChanged, .achievementUnlocked:
+        case .chat, .matched, .invited, .presenceChanged:
             return
         }
     }

@@ -3,6 +3,7 @@ import GameCore
 import Logging
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import SQLKit
 
@@ -71,7 +72,9 @@ extension QuickMatchService {
         let engine = try games.engine(for: request)
         let now = self.now()
         let at = millis
-        let made: [(game: LiveGame, started: GameService.StartedGame?)] = try await database.transaction { sql in
+        let games = games
+        let cache = cache
+        try await bus.transaction(on: database) { sql, announcements -> [(game: LiveGame, started: GameService.StartedGame?)] in
             let entries = try await QuickMatchStore.waiting(kind, on: sql).map {
                 QuickMatchEntry(id: $0.user, rating: $0.rating, enqueuedAt: Date(millis: $0.enqueuedAt))
             }
@@ -87,13 +90,18 @@ extension QuickMatchService {
                 guard try await QuickMatchStore.match(users, to: PlayStore.key(row.id), on: sql) == users.count else {
                     throw APIError.conflict("a quick-match entry changed while pairing")
                 }
-                made.append((LiveGame(row: row, seats: seats, engine: engine, entries: []), try await games.start(row.id, at: at, on: sql)))
+                let started = try await games.start(row.id, at: at, on: sql)
+                made.append((LiveGame(row: row, seats: seats, engine: engine, entries: []), started))
+                if started != nil { announcements.announce(GameNotice.started(game: row.id)) }
+                for user in users { announcements.announce(GameNotice.matched(game: row.id, user: user)) }
             }
             return made
-        }
-        for (game, started) in made {
-            if let started { _ = try await games.announce(started) } else { cache.put(game) }
-            for seat in game.seats { await bus.publish(.matched(game: game.id, user: seat.user)) }
+        } committed: { made in
+            // The engine is the one the games were made with: keeping a started one cannot fail.
+            for (game, started) in made {
+                if let started, (try? games.keep(started)) != nil { continue }
+                cache.put(game)
+            }
         }
     }
 }

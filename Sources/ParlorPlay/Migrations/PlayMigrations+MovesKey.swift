@@ -2,13 +2,13 @@ import ParlorDatabase
 import SQLKit
 
 extension PlayMigrations {
-    /// Drops the foreign key from `game_moves` to `games` on PostgreSQL: every move paid for a
-    /// trigger that looked its game up again and locked the row, about a sixth of the append's
-    /// time, to prove what the append already proves. A move is only written together with the
-    /// update of its game's row: the append statements insert from that update's returned row,
-    /// and a transactional step (``MoveStep``) writes the move only after its update matched, in
-    /// the same transaction. A game is only deleted while it waits, before any move, and then
-    /// with its moves (``PlayErasureStore``).
+    /// Drops the foreign key from `game_moves` to `games` on PostgreSQL: its trigger looks every
+    /// move's game up again and locks the row, a real part of the append's time, to prove what
+    /// the append already proves. A move is only written together with the update of its game's
+    /// row: the append statements insert from that update's returned row, and a transactional
+    /// step (``MoveStep``) writes the move only after its update matched, in the same
+    /// transaction. A game is only deleted while it waits, before any move, and then with its
+    /// moves (``PlayErasureStore``).
     ///
     /// SQLite keeps the key: dropping a constraint there means rebuilding the table, and its moves
     /// are written one transaction each, off the measured path.

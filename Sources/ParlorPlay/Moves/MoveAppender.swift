@@ -5,6 +5,7 @@ import Metrics
 import ParlorAPI
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import PostgresNIO
 
@@ -14,8 +15,8 @@ import PostgresNIO
 /// notice, when the bus rides on the database, is sent by the same statement, so it goes out
 /// exactly when the move commits. Under load, moves arriving while earlier statements run are
 /// gathered into the next one (``NaturalBatcher``): a round trip and a commit serve a whole batch.
-/// The batches run on the database's express lane: at 1,000 games the shared pool was often
-/// busy with sign-ins, presence and notices, and a move waited 100–500 ms for a connection there.
+/// The batches run on the database's express lane: under load the shared pool is busy with
+/// sign-ins, presence and notices, and a move would wait there for a connection.
 struct MoveAppender: Sendable {
     /// One move to append: the entry taking `game` from `entry.seq - 1` to `entry.seq`.
     struct Move: Sendable {
@@ -83,7 +84,7 @@ extension PlayStore {
         AppendMoves(batch: try batchJSON(moves), ids: moves.map { key($0.game) })
     }
 
-    /// The append as a prepared statement: planning it took as long as running it, on every move.
+    /// The append as a prepared statement: planning it takes as long as running it, on every move.
     ///
     /// The ids are also given as an array so the planner looks the games up by primary key: joined
     /// only to the JSON rows, it may scan every active game instead, once per move. For the same

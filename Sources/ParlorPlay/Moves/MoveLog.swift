@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ParlorDatabase
+import ParlorEvents
 
 /// Where moves are written: the game's append-only move log and its row, together.
 ///
@@ -11,7 +12,7 @@ import ParlorDatabase
 /// moves many games at a time, each announced by the statement that writes it.
 ///
 /// The stored game is put in this node's cache before it is announced: a bus that delivers on
-/// the publisher's task (``LocalGameEventBus``) would otherwise have the cache follower replay
+/// the publisher's task (``LocalEventBus``) would otherwise have the cache follower replay
 /// the move it was about to be handed.
 protocol MoveLog: Sendable {
     func append(_ step: MoveStep) async throws -> MoveAppend
@@ -28,7 +29,7 @@ enum MoveAppend: Sendable {
 extension Database {
     /// The move log for this database.
     func moveLog(
-        bus: any GameEventBus, cache: LiveGameCache, now: @escaping @Sendable () -> Int64, hooks: PlayHooks, logger: Logger
+        bus: any EventBus, cache: LiveGameCache, now: @escaping @Sendable () -> Int64, hooks: PlayHooks, logger: Logger
     ) -> any MoveLog {
         let transactional = TransactionalMoveLog(database: self, bus: bus, cache: cache, now: now, hooks: hooks)
         guard dialect == .postgres else { return transactional }

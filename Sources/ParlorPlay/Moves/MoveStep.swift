@@ -1,6 +1,7 @@
 import Foundation
 import GameCore
 import ParlorDatabase
+import ParlorEvents
 import SQLKit
 
 /// What one request does to a game, planned against the copy it was made on: the entries it
@@ -32,7 +33,7 @@ struct MoveStep: Sendable {
         }
         if let resigned { try await PlayStore.markResigned(resigned, in: id, on: sql) }
         var stored = after
-        var announced: [GameNotice] = []
+        var announced: [Notice] = []
         if let outcome {
             if entries.isEmpty { try await PlayStore.complete(id, outcome: outcome, at: endedAt, on: sql) }
             stored.seats = try await RatingStore.record(outcome, of: stored, at: now, on: sql)
@@ -60,8 +61,8 @@ struct MoveStep: Sendable {
 
     struct Stored: Sendable {
         var game: LiveGame
-        /// What the results recorder asked to publish after the commit.
-        var announced: [GameNotice]
+        /// What the results recorder announced with the results.
+        var announced: [Notice]
     }
 
     /// The game's results per seat: the engine's statistics and the ones every game has.
@@ -79,8 +80,8 @@ struct MoveStep: Sendable {
 
     /// What every node hears once the step is stored: the move (carried along when it is all
     /// that changed, so other nodes advance their copies), then the end of the game.
-    func notices(stored: Stored) -> [GameNotice] {
-        notices(stored: stored.game) + stored.announced
+    func notices(stored: Stored) -> [Notice] {
+        notices(stored: stored.game).map(Notice.init) + stored.announced
     }
 
     private func notices(stored: LiveGame) -> [GameNotice] {

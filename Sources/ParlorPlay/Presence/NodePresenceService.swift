@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import ServiceLifecycle
 
@@ -68,6 +69,6 @@ extension PresenceService {
             return (gone, offline)
         }
         for player in gone { await wentAway(player.user, from: player.game, at: now) }
-        for user in Set(offline) { await bus.publish(.presenceChanged(user: user)) }
+        for user in Set(offline) { await bus.publish(GameNotice.presenceChanged(user: user)) }
     }
 }

@@ -4,6 +4,7 @@ import HTTPTypes
 import Logging
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 
 /// Who is connected to a game: a real-time connection attends it, and leaves when it closes;
@@ -52,9 +53,9 @@ extension PresenceService {
             }
         }
         if change?.wasAway == true, game.row.status == .active {
-            await bus.publish(.reconnected(game: id, user: user, seat: seat.seat))
+            await bus.publish(GameNotice.reconnected(game: id, user: user, seat: seat.seat))
         }
-        if change != nil { await bus.publish(.presenceChanged(user: user)) }
+        if change != nil { await bus.publish(GameNotice.presenceChanged(user: user)) }
         if let started { return try await games.announce(started) }
         // Presence is all that changed: the copy is patched, not loaded again.
         cache.present(id, user: user, connections: change?.connections ?? 1, awaySince: nil)
@@ -99,8 +100,8 @@ extension PresenceService {
         } catch {
             logger.warning("grace deadline not stored", metadata: ["game": "\(id)", "error": "\(error)"])
         }
-        await bus.publish(.left(game: id, user: user, seat: game.seat(of: user), at: now))
-        await bus.publish(.presenceChanged(user: user))
+        await bus.publish(GameNotice.left(game: id, user: user, seat: game.seat(of: user), at: now))
+        await bus.publish(GameNotice.presenceChanged(user: user))
     }
 
     package static let chatLimit = 500
@@ -118,6 +119,6 @@ extension PresenceService {
         let others = game.seats.map(\.user).filter { $0 != user }
         let hidden = try await blockedEitherWay(user, among: others)
         let line = ChatLine(user: user, seat: seat.seat, name: seat.name, text: trimmed, at: millis, hiddenFrom: hidden.sorted())
-        await bus.publish(.chat(game: id, line: line))
+        await bus.publish(GameNotice.chat(game: id, line: line))
     }
 }

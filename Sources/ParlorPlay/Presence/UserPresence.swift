@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ParlorAPI
 import ParlorDatabase
+import ParlorEvents
 import SQLKit
 
 /// Where a user is, as their friends see it: online (a real-time connection on a live node) and
@@ -36,7 +37,7 @@ extension PresenceService {
         } catch {
             return logger.warning("online presence update failed", metadata: ["user": "\(user)", "error": "\(error)"])
         }
-        await bus.publish(.presenceChanged(user: user))
+        await bus.publish(GameNotice.presenceChanged(user: user))
     }
 
     /// Each of `users`' activity, read from the database so every node answers the same.

@@ -3,6 +3,7 @@ import GameCore
 import Logging
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import ServiceLifecycle
 
@@ -38,7 +39,7 @@ package struct TurnTimerService: Service {
         let wakeup = TimerWakeup()
         let soon = Int64(longestWait / .milliseconds(1))
         let subscription = timers.bus.subscribe { notice in
-            if timers.mayBringADeadlineNear(notice, within: soon) { wakeup.wake() }
+            if let game = notice.as(GameNotice.self), timers.mayBringADeadlineNear(game, within: soon) { wakeup.wake() }
         }
         defer { subscription.cancel() }
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
@@ -108,8 +109,9 @@ extension TurnTimers {
         let now = millis
         let engines = games.engines
         let hooks = games.hooks
-        let fired: [(MoveStep, MoveStep.Stored)] = try await database.transaction { sql in
-            var fired: [(MoveStep, MoveStep.Stored)] = []
+        let cache = cache
+        let fired: [LiveGame] = try await bus.transaction(on: database) { sql, announcements in
+            var fired: [LiveGame] = []
             let due = try await PlayStore.due(at: now, limit: limit, on: sql)
             for (id, deadline) in due {
                 // Pushed on by a move since it was set, or cleared: only the wake-up was due.
@@ -117,16 +119,17 @@ extension TurnTimers {
                 guard let game = try await LiveGame.load(id, engines: engines, on: sql), let current = game.current else { continue }
                 for seat in game.engine.turnSeats(in: current) {
                     guard let step = try self.timeoutStep(for: seat, in: game) else { continue }
-                    if let stored = try await step.store(at: now, hooks: hooks, on: sql) { fired.append((step, stored)) }
+                    if let stored = try await step.store(at: now, hooks: hooks, on: sql) {
+                        fired.append(stored.game)
+                        announcements.announce(step.notices(stored: stored))
+                    }
                     break
                 }
             }
             try await PlayStore.rewake(due.map(\.game), on: sql)
             return fired
-        }
-        for (step, stored) in fired {
-            cache.put(stored.game)
-            for notice in step.notices(stored: stored) { await bus.publish(notice) }
+        } committed: { fired in
+            for game in fired { cache.put(game) }
         }
         return fired.count
     }

@@ -4,9 +4,7 @@ import ParlorAPI
 
 extension InboundMessage {
     /// `move` and `ping`, what a busy socket sends, read by the contract's one-pass scanner
-    /// without `JSONDecoder` (perf profiles of a release server: reading messages took 6.2 % of its
-    /// CPU at 1,000 games and 2.3 % at saturation through the decoder, 1.7 % and 1.1 % through
-    /// the scan). Nil for any other message, whenever the scan is
+    /// without `JSONDecoder`, which costs several times as much. Nil for any other message, whenever the scan is
     /// unsure, when this node does not hold the move's game and when the action is not one of its
     /// game's: ``InboundMessage/init(from:)`` reads those, and words their errors, as before.
     static func scanned(_ text: String, actions: ActionDecoding) -> InboundMessage? {

@@ -142,5 +142,5 @@ struct APIHandler: APIProtocol {
     func receiveAppStoreNotification(_ input: Operations.ReceiveAppStoreNotification.Input) async throws -> Operations.ReceiveAppStoreNotification.Output { try await purchasesAPI.receiveAppStoreNotification(input) }
     func usePurchase(_ input: Operations.UsePurchase.Input) async throws -> Operations.UsePurchase.Output { try await purchasesAPI.usePurchase(input) }
     func getEntitlements(_ input: Operations.GetEntitlements.Input) async throws -> Operations.GetEntitlements.Output { try await purchasesAPI.getEntitlements(input) }
-    func getHint(_ input: Operations.GetHint.Input) async throws -> Operations.GetHint.Output { try await purchasesAPI.getHint(input) }
+    func getHint(_ input: Operations.GetHint.Input) async throws -> Operations.GetHint.Output { try await playAPI.getHint(input) }
 }

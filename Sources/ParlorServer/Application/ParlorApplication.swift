@@ -5,6 +5,7 @@ import NIOCore
 import ParlorAccounts
 import ParlorAPI
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import ParlorMiniApps
 import ParlorNotifications
@@ -51,8 +52,11 @@ public enum ParlorApplication {
         let verifier = SignInVerifier(
             apple: services.accounts.apple, discord: services.accounts.discord, facebook: services.accounts.facebook,
             httpClient: services.httpClient, now: services.now, logger: logger)
+        // One node on SQLite shares notices in process; nodes on PostgreSQL share them by NOTIFY.
+        let postgresBus = database.dialect == .postgres ? PostgresEventBus(database: database, catalog: .parlor, logger: logger) : nil
+        let bus: any EventBus = postgresBus ?? LocalEventBus()
         let accounts = AccountService(
-            database: database, configuration: services.accounts, mailer: services.mailer, verifier: verifier, now: services.now)
+            database: database, configuration: services.accounts, mailer: services.mailer, verifier: verifier, bus: bus, now: services.now)
         router.add(middleware: BearerFirstMiddleware(accounts: accounts, routes: table, secured: APIDocument.bearerOperations))
         let miniApps = MiniAppService(accounts: accounts)
         if services.accounts.demoMiniApp {
@@ -63,19 +67,18 @@ public enum ParlorApplication {
                 logger.warning("demo mini app not registered", metadata: ["error": "\(error)"])
             }
         }
-        // One node on SQLite shares notices in process; nodes on PostgreSQL share them by NOTIFY.
-        let postgresBus = database.dialect == .postgres ? PostgresGameEventBus(database: database, logger: logger) : nil
-        let bus: any GameEventBus = postgresBus ?? LocalGameEventBus()
         let engines = GameEngines(services.games)
         let social = SocialServices(database: database, engines: engines, bus: bus, now: services.now)
         let sync = SyncService(
-            database: database, now: services.now,
-            recorder: TandemRecorder(results: social.recorder, bus: bus, now: services.now, logger: logger))
+            database: database, now: services.now, recorder: TandemRecorder(results: social.recorder, now: services.now, logger: logger), bus: bus)
         let push = NotificationsServices(database: database, configuration: services.push, now: services.now, logger: logger)
         let purchases = try PurchaseService(database: database, configuration: services.purchases, now: services.now, logger: logger)
         var playHooks = social.playHooks
         playHooks.notifier = push.games
-        playHooks.benefits = PurchaseBenefits(catalogue: purchases.catalogue, freeHistoryDays: services.purchases.freeHistoryDays)
+        let purchasesInPlay = PurchasesInPlay(
+            purchases: purchases, benefits: PurchaseBenefits(catalogue: purchases.catalogue, freeHistoryDays: services.purchases.freeHistoryDays))
+        playHooks.benefits = purchasesInPlay
+        playHooks.hints = purchasesInPlay
         let play = PlayServices(
             database: database, accounts: accounts, engines: engines, bus: bus, now: services.now, logger: logger, hooks: playHooks)
         let topDog = TopDogServices(
@@ -90,7 +93,7 @@ public enum ParlorApplication {
             playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog),
             socialAPI: SocialAPI(accounts: accounts, social: social, presence: play.presence),
             notificationsAPI: NotificationsAPI(accounts: accounts, push: push),
-            purchasesAPI: PurchasesAPI(accounts: accounts, purchases: purchases, play: play))
+            purchasesAPI: PurchasesAPI(accounts: accounts, purchases: purchases))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table), configuration: .parlor)
         // The follower subscribes first, so a move's renders find the cached game advanced.
         let follower = LiveGameCacheFollower(cache: play.games.cache, bus: bus)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
 import ParlorPlay
 import SQLKit
@@ -15,7 +16,7 @@ import Social
 /// that showed them the blocker's presence).
 package struct FriendService: Sendable {
     let database: Database
-    let bus: any GameEventBus
+    let bus: any EventBus
     let now: @Sendable () -> Date
 
     package static let maxFriends = 1000
@@ -37,7 +38,7 @@ package struct FriendService: Sendable {
     /// Applies `action` of `user` towards `other` (an id or a username); the relation after it.
     package func act(_ action: RelationAction, by user: String, on other: String) async throws -> (DirectoryUser, Relation) {
         let now = Int64((now().timeIntervalSince1970 * 1000).rounded())
-        let (target, before, after, hiddenFromTarget) = try await database.transaction { sql -> (DirectoryUser, Relation, Relation, Bool) in
+        let (target, after) = try await bus.transaction(on: database) { sql, announcements -> (DirectoryUser, Relation) in
             guard other.count <= 64, let id = try await UserDirectory.ids(named: [other], on: sql)[other],
                 let target = try await UserDirectory.users([id], on: sql)[id]
             else { throw APIError.notFound("there is no user \(other.prefix(64))") }
@@ -54,16 +55,14 @@ package struct FriendService: Sendable {
                 throw APIError(.conflict, code: "too_many_friends", message: "you have \(Self.maxFriends) friends, the most allowed")
             }
             try await RelationStore.store(before, after, of: user, to: id, at: now, on: sql)
-            var hidden = false
-            if after == .requestSent { hidden = !(try await RelationStore.blockers(of: user, among: [id], on: sql)).isEmpty }
-            return (target, before, after, hidden)
-        }
-        if before == .friends || after == .friends {
-            await bus.publish(.friendsChanged(user: user))
-            await bus.publish(.friendsChanged(user: target.id))
-        } else if after == .requestSent, !hiddenFromTarget {
-            // The asked user's lists changed too, unless they block the asker (who must not notice).
-            await bus.publish(.friendsChanged(user: target.id))
+            if before == .friends || after == .friends {
+                announcements.announce(SocialNotice.friendsChanged(user: user))
+                announcements.announce(SocialNotice.friendsChanged(user: id))
+            } else if after == .requestSent, try await RelationStore.blockers(of: user, among: [id], on: sql).isEmpty {
+                // The asked user's lists changed too, unless they block the asker (who must not notice).
+                announcements.announce(SocialNotice.friendsChanged(user: id))
+            }
+            return (target, after)
         }
         return (target, after)
     }
@@ -102,7 +101,7 @@ package struct FriendService: Sendable {
 }
 
 /// Play's view of blocks: whose invitations and chat lines to hold back.
-package struct SocialBlockList: BlockList {
+package struct SocialBlockList: PlayBlocksHook {
     package init() {}
 
     package func blockers(of user: String, among others: [String], on sql: any SQLDatabase) async throws -> Set<String> {

@@ -4,8 +4,8 @@ import SQLKit
 import Social
 
 /// Writing scores: every entry a result changes, then the histogram, each a few statements
-/// however many players, boards and periods the result touches (one statement per row made a
-/// finished game cost about a hundred round trips, half of all the statements online play ran).
+/// however many players, boards and periods the result touches (one statement per row would
+/// cost a finished game about a hundred round trips).
 extension LeaderboardStore {
     /// A result worth `value` for `user`'s entry in a board's period.
     struct Change: Sendable {

@@ -3,6 +3,7 @@ import GameCore
 import ParlorAPI
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorPlay
 import SQLKit
 import Social
@@ -12,12 +13,12 @@ import Social
 ///
 /// A game is recorded once per player (`social_recorded`): a replayed result changes nothing, so
 /// no score counts twice and an achievement is announced once, by the transaction that unlocked it.
-package struct ResultRecorder: GameResultsRecorder {
+package struct ResultRecorder: PlayResultsHook {
     let catalogue: SocialCatalogue
 
     package init(catalogue: SocialCatalogue) { self.catalogue = catalogue }
 
-    package func record(_ game: RecordedGame, on sql: any SQLDatabase) async throws -> [GameNotice] {
+    package func record(_ game: RecordedGame, on sql: any SQLDatabase) async throws -> [Notice] {
         let claimed = try await Self.claim("game:\(game.game.canonicalText)", for: game.seats.map(\.user), at: game.endedAt, on: sql)
         let results = game.seats.sorted(by: { $0.user < $1.user }).filter { claimed.contains($0.user) }.map { ($0.user, $0.statistics) }
         return try await record(results, game: game.gameType, at: game.endedAt, on: sql)
@@ -26,7 +27,7 @@ package struct ResultRecorder: GameResultsRecorder {
     /// Scores and progress for each `(user, statistics)` of one game's result at `now`, users in
     /// id order (the order every transaction locks their rows in).
     func record(_ results: [(user: String, statistics: [String: Int])], game: String, at now: Int64, on sql: any SQLDatabase) async throws
-        -> [GameNotice]
+        -> [Notice]
     {
         let boards = catalogue.boards(of: game)
         var changes: [LeaderboardStore.Change] = []
@@ -46,13 +47,13 @@ package struct ResultRecorder: GameResultsRecorder {
 
     /// Each user's achievements in `game`, read and locked once and saved in one statement.
     private func advance(_ results: [(user: String, statistics: [String: Int])], game: String, at now: Int64, on sql: any SQLDatabase) async throws
-        -> [GameNotice]
+        -> [Notice]
     {
         let definitions = catalogue.achievements[game] ?? []
         let counted = results.filter { result in definitions.contains { result.statistics[$0.rule.statistic] != nil } }
         guard !counted.isEmpty else { return [] }
         let stored = try await AchievementStore.progress(of: counted.map(\.user), game: game, locked: true, on: sql)
-        var notices: [GameNotice] = []
+        var notices: [Notice] = []
         var saved: [(user: String, row: AchievementStore.Row)] = []
         for (user, statistics) in counted {
             for definition in definitions where statistics[definition.rule.statistic] != nil {
@@ -62,7 +63,7 @@ package struct ResultRecorder: GameResultsRecorder {
                 guard after != before else { continue }
                 let unlockedAt = row?.unlockedAt ?? (after.unlocked ? now : nil)
                 saved.append((user, .init(game: game, key: definition.key, progress: after, unlockedAt: unlockedAt)))
-                if after.unlocked, !before.unlocked { notices.append(.achievementUnlocked(user: user, game: game, key: definition.key)) }
+                if after.unlocked, !before.unlocked { notices.append(Notice(SocialNotice.achievementUnlocked(user: user, game: game, key: definition.key))) }
             }
         }
         try await AchievementStore.save(saved, at: now, on: sql)

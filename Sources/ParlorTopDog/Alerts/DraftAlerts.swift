@@ -3,7 +3,7 @@ import SQLKit
 
 /// The one way draft alerts leave TopDog: each is written to `topdog_alerts` in the same
 /// transaction as the change that raised it, if the user wants that kind, and listed from there;
-/// the same transaction hands them to the ``DraftNotifier``, which queues their pushes.
+/// the same transaction hands them to the ``DraftAlertsHook``, which queues their pushes.
 package enum DraftAlerts {
     /// One read of the users' preferences and one insert, whatever the number of alerts: this runs
     /// inside every pick's transaction.

@@ -1,8 +1,8 @@
 import BestBall
 import Foundation
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
-import ParlorPlay
 
 /// What participants do in a room: pick, keep a private queue, turn autopick on or off.
 extension DraftService {
@@ -11,10 +11,10 @@ extension DraftService {
     package func pick(_ playerID: String, by user: String, in roomID: String) async throws -> MadePick {
         let pool = try await self.pool.pool()
         let time = millis
-        let (made, notice, after): (MadePick, GameNotice?, LoadedRoom?) = try await database.transaction { sql in
+        let (made, _) = try await bus.transaction(on: database) { sql, announcements -> (MadePick, LoadedRoom?) in
             var (loaded, entry) = try participant(user, in: try await load(roomID, lock: true, on: sql), room: roomID)
             if let slot = entry.slot, let earlier = loaded.state.picks.first(where: { $0.team == slot && $0.playerID == playerID && !$0.auto }) {
-                return (MadePick(pick: earlier, entry: entry.id, order: loaded.state.order, repeated: true), nil, nil)
+                return (MadePick(pick: earlier, entry: entry.id, order: loaded.state.order, repeated: true), nil)
             }
             guard loaded.room.status == .active || loaded.room.status == .complete, let slot = entry.slot else { throw APIError.draftNotStarted }
             let pick: DraftPick
@@ -29,11 +29,11 @@ extension DraftService {
                 change.events.append(DraftEvent.autopick(slot: slot, enabled: false, at: time))
             }
             loaded.afterPick(pick, pool: pool, wentOnAutopick: false, at: time, into: &change)
-            let notice = try await store(change, of: &loaded, at: time, on: sql)
-            return (MadePick(pick: pick, entry: entry.id, order: loaded.state.order, repeated: false), notice, loaded)
+            try await store(change, of: &loaded, at: time, on: sql, announcing: announcements)
+            return (MadePick(pick: pick, entry: entry.id, order: loaded.state.order, repeated: false), loaded)
+        } committed: { _, after in
+            committed(after.map { [$0] } ?? [])
         }
-        committed(after.map { [$0] } ?? [])
-        await publish([notice])
         return made
     }
 
@@ -41,15 +41,16 @@ extension DraftService {
     /// the server has been drafting for since it missed a pick.
     package func setAutopick(_ enabled: Bool, by user: String, in roomID: String) async throws -> Bool {
         let time = millis
-        let (notice, after): (GameNotice?, LoadedRoom?) = try await database.transaction { sql in
+        try await bus.transaction(on: database) { sql, announcements -> LoadedRoom? in
             var (loaded, entry) = try participant(user, in: try await load(roomID, lock: true, on: sql), room: roomID)
-            guard let slot = entry.slot, loaded.room.status != .complete else { return (nil, nil) }
+            guard let slot = entry.slot, loaded.room.status != .complete else { return nil }
             var change = RoomChange()
             loaded.setAutopick(enabled, slot: slot, at: time, into: &change)
-            return (try await store(change, of: &loaded, at: time, on: sql), loaded)
+            try await store(change, of: &loaded, at: time, on: sql, announcing: announcements)
+            return loaded
+        } committed: { after in
+            committed(after.map { [$0] } ?? [])
         }
-        committed(after.map { [$0] } ?? [])
-        await publish([notice])
         return enabled
     }
 

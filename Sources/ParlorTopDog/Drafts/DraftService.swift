@@ -3,8 +3,8 @@ import Foundation
 import HTTPTypes
 import Logging
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
-import ParlorPlay
 import SQLKit
 
 /// Live drafts: picks, queues, autopick, the room as each participant reads it, and the stored
@@ -14,15 +14,15 @@ import SQLKit
 package struct DraftService: Sendable {
     package let database: Database
     package let pool: PlayerPoolCache
-    let bus: any GameEventBus
+    let bus: any EventBus
     let now: @Sendable () -> Date
     package let logger: Logger
     let rooms = RoomCache()
-    let notifier: (any DraftNotifier)?
+    let notifier: (any DraftAlertsHook)?
 
     package init(
-        database: Database, pool: PlayerPoolCache, bus: any GameEventBus, now: @escaping @Sendable () -> Date, logger: Logger,
-        notifier: (any DraftNotifier)? = nil
+        database: Database, pool: PlayerPoolCache, bus: any EventBus, now: @escaping @Sendable () -> Date, logger: Logger,
+        notifier: (any DraftAlertsHook)? = nil
     ) {
         self.notifier = notifier
         self.database = database
@@ -52,29 +52,19 @@ package struct DraftService: Sendable {
         for room in loaded { rooms.put(room) }
     }
 
-    /// Stores what a change produced on the locked room: its events, alerts and row, and the
-    /// notice that tells every node (sent by the commit on PostgreSQL). Returns the notice for a
-    /// bus that does not ride on the database, which the caller publishes after committing.
-    func store(_ change: RoomChange, of loaded: inout LoadedRoom, at time: Int64, on sql: any SQLDatabase) async throws -> GameNotice? {
+    /// Stores what a change produced on the locked room: its events, alerts and row, and announces
+    /// the log's new events to every node when the transaction commits.
+    func store(_ change: RoomChange, of loaded: inout LoadedRoom, at time: Int64, on sql: any SQLDatabase, announcing announcements: Announcements) async throws {
         guard !change.events.isEmpty else {
             try await RoomStore.save(loaded.room, on: sql)
-            return nil
+            return
         }
         let bodies = try await RoomStore.append(change.events, to: &loaded.room, at: time, on: sql)
         try await RoomStore.save(loaded.room, on: sql)
         let alerts = try await DraftAlerts.raise(change.alerts, at: time, on: sql)
         try await notifier?.draftChanged(alerts: alerts, activity: loaded.activity(after: change), at: time, on: sql)
-        guard let room = UUID(uuidString: loaded.room.id) else { return nil }
-        let notice = GameNotice.draft(room: room, seq: loaded.room.seq, events: bodies)
-        if let notification = bus.notification(for: notice) {
-            try await sql.raw("SELECT pg_notify(\(bind: notification.channel), \(bind: notification.payload))").run()
-            return nil
-        }
-        return notice
-    }
-
-    func publish(_ notices: [GameNotice?]) async {
-        for notice in notices.compactMap({ $0 }) { await bus.publish(notice) }
+        guard let room = UUID(uuidString: loaded.room.id) else { return }
+        announcements.announce(DraftNotice(room: room, seq: loaded.room.seq, events: bodies))
     }
 
     /// The room and the caller's entry in it; 404 for a room that does not exist, 403 for one

@@ -2,7 +2,7 @@ import BestBall
 import Foundation
 import Logging
 import ParlorDatabase
-import ParlorPlay
+import ParlorEvents
 import ServiceLifecycle
 import SQLKit
 
@@ -29,7 +29,7 @@ package struct DraftTimerService: Service {
     package func run() async throws {
         let wakeup = TimerWakeup()
         let subscription = drafts.bus.subscribe { notice in
-            if case .draft = notice { wakeup.wake() }
+            if notice.as(DraftNotice.self) != nil { wakeup.wake() }
         }
         defer { subscription.cancel() }
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
@@ -72,21 +72,20 @@ extension DraftService {
         }
         guard anyDue else { return 0 }
         let pool = try await self.pool.pool()
-        let (notices, after): ([GameNotice?], [LoadedRoom]) = try await database.transaction { sql in
-            var notices: [GameNotice?] = []
+        let after = try await bus.transaction(on: database) { sql, announcements in
             var after: [LoadedRoom] = []
             for id in try await RoomStore.due(at: time, limit: limit, dialect: dialect, on: sql) {
                 guard var loaded = try await load(id, lock: true, on: sql) else { continue }
                 var change = RoomChange()
                 try await advance(&loaded, pool: pool, at: time, into: &change, on: sql)
-                notices.append(try await store(change, of: &loaded, at: time, on: sql))
+                try await store(change, of: &loaded, at: time, on: sql, announcing: announcements)
                 after.append(loaded)
             }
-            return (notices, after)
+            return after
+        } committed: { after in
+            committed(after)
         }
-        committed(after)
-        await publish(notices)
-        return notices.count
+        return after.count
     }
 
     /// Whatever is due in the room now: the start, the warning, or the autopick.

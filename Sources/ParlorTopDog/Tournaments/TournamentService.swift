@@ -5,8 +5,8 @@ import HTTPTypes
 import Logging
 import ParlorAccounts
 import ParlorDatabase
+import ParlorEvents
 import ParlorHTTP
-import ParlorPlay
 import SQLKit
 
 /// Tournaments: created by admins, listed in the lobby, joined with entries that are paid for
@@ -62,10 +62,10 @@ package struct TournamentService: Sendable {
         let time = millis
         let fingerprint = "entry:\(id):\(count)"
         let userID = user.userID
-        let (entries, notices): ([DraftEntry], [GameNotice?]) = try await database.transaction { sql in
+        return try await drafts.bus.transaction(on: database) { sql, announcements in
             if let paid = try await LedgerStore.find(user: userID, key: key, on: sql) {
                 guard paid.fingerprint == fingerprint else { throw APIError.idempotencyKeyReused }
-                return (try await RoomStore.entries(paidBy: paid.id, on: sql), [])
+                return try await RoomStore.entries(paidBy: paid.id, on: sql)
             }
             guard let tournament = try await TournamentStore.lock(id, on: sql) else { throw APIError.tournamentNotFound(id) }
             guard tournament.completedAt == nil else { throw APIError.tournamentClosed }
@@ -91,27 +91,24 @@ package struct TournamentService: Sendable {
                 }
             }
             var entries: [DraftEntry] = []
-            var notices: [GameNotice?] = []
             for index in 0..<count {
                 let entry = DraftEntry(
                     id: UUID().uuidString.lowercased(), tournamentID: id, roomID: "", userID: userID, name: name,
                     order: tournament.entries + index + 1, slot: nil, transactionID: transaction.id, createdAt: time)
-                let (seated, notice) = try await seat(entry, in: tournament, at: time, on: sql)
-                entries.append(seated)
-                notices.append(notice)
+                entries.append(try await seat(entry, in: tournament, at: time, on: sql, announcing: announcements))
             }
             try await TournamentStore.addEntries(count, to: id, on: sql)
-            return (entries, notices)
+            return entries
         }
-        await drafts.publish(notices)
-        return entries
     }
 
     /// Seats `entry` in the tournament's oldest filling room without the user, or a new room; a
     /// room that fills deals its draft slots at random and starts counting down. The entry comes
     /// back with its slot when its arrival filled the room (each of a join's entries goes to a
     /// different room, so no earlier one of them is in a room this one fills).
-    private func seat(_ entry: DraftEntry, in tournament: Tournament, at time: Int64, on sql: any SQLDatabase) async throws -> (DraftEntry, GameNotice?) {
+    private func seat(
+        _ entry: DraftEntry, in tournament: Tournament, at time: Int64, on sql: any SQLDatabase, announcing announcements: Announcements
+    ) async throws -> DraftEntry {
         var room: DraftRoom
         if let filling = try await RoomStore.fillingRoom(in: tournament.id, without: entry.userID, on: sql),
             let locked = try await RoomStore.lock(filling.id, on: sql)
@@ -154,8 +151,8 @@ package struct TournamentService: Sendable {
                     .roomFilled(user: entry.userID, room: room.id, tournament: tournament.title, startsInSeconds: Int(tournament.countdownMillis / 1000)))
             }
         }
-        let notice = try await drafts.store(change, of: &loaded, at: time, on: sql)
-        return (seated, notice)
+        try await drafts.store(change, of: &loaded, at: time, on: sql, announcing: announcements)
+        return seated
     }
 }
 

@@ -148,7 +148,7 @@ struct PlacementAnalyzer {
 
     /// Bit r set when rotation r is legal at cell `x`. The six endpoints and the per-rotation
     /// scratch live in SIMD values, not arrays: this runs for every empty cell on every turn, and
-    /// the arrays' allocations were a good part of its time.
+    /// arrays would allocate on every call.
     private func legalRotationBits(atCellIndex x: Int) -> UInt8 {
         guard codes[x] == 0 else { return 0 }
         let piece = x * 6

@@ -8,6 +8,7 @@ import ParlorClient
 import PlayerProfiles
 import Quortex
 import Testing
+import TestSupport
 
 /// The online flow against the real server on an ephemeral port: guests, a private game joined
 /// by its code, a resignation after a yes, and the authority's outcome counted once.

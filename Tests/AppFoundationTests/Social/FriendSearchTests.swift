@@ -2,8 +2,8 @@ import AppFoundation
 import Dependencies
 import Foundation
 import ParlorClient
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// Searching by username: nothing is asked for text no username could start with, the field is
 /// searched only after a pause (on the test clock), results are marked against the lists, and

@@ -8,6 +8,7 @@ import ParlorTestSupport
 import Quortex
 import ServerTestSupport
 import Testing
+import TestSupport
 
 /// The friends screen on its live dependency against the real server, each player with a client
 /// of their own: search by username, a request seen by the other and accepted, both listing each

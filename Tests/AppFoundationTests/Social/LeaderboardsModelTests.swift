@@ -2,8 +2,8 @@ import AppFoundation
 import Dependencies
 import Foundation
 import ParlorClient
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// The leaderboards screen on set closures: boards and periods, top with ranks, around me with
 /// my row marked, friends, paging, the empty and failed states, and answers that come too late.

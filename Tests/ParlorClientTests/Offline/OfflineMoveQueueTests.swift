@@ -1,13 +1,14 @@
+import ParlorAPI
 import ServerTestSupport
 import Foundation
 import GameCore
 import HTTPTypes
 import OpenAPIRuntime
-import ParlorAPI
 import ParlorClient
 import ParlorTestSupport
 import Quortex
 import Testing
+import TestSupport
 
 /// Moves made offline reach the server once, in order, after the app comes back; a refused one
 /// is handed back, with the moves made after it.

@@ -1,3 +1,4 @@
+import ParlorAPI
 import ServerTestSupport
 import Foundation
 import GameCore
@@ -5,12 +6,11 @@ import GameSession
 import HTTPTypes
 import HummingbirdTesting
 import OpenAPIRuntime
-import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Quortex
 import Synchronization
 import Testing
+import TestSupport
 
 /// The online store with an offline queue: a move made without a network is shown at once,
 /// kept, delivered once when the network is back, and a refused one is rolled back and reported.

@@ -1,11 +1,10 @@
+import ParlorAPI
 import ServerTestSupport
 import Foundation
 import GameCore
 import GameSession
 import HummingbirdTesting
-import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Quortex
 import Testing
 

@@ -1,12 +1,12 @@
 import Foundation
 import GameCore
 import GameSession
-import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Quortex
+import ServerTestSupport
 import Synchronization
 import Testing
+import TestSupport
 
 /// The SDK's one path for a move: one `move` message on the socket, the answer and the other
 /// players' moves adopted from the frames, REST only where the frames cannot serve.

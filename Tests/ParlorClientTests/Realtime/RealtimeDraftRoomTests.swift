@@ -1,11 +1,11 @@
+import ParlorAPI
 import ServerTestSupport
 import Foundation
 import HTTPTypes
-import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Synchronization
 import Testing
+import TestSupport
 
 /// A TopDog draft room through the SDK: its frames on the room's own stream, and the room resumed
 /// after a dropped socket as a game is.

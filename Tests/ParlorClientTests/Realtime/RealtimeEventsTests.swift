@@ -1,11 +1,10 @@
+import ParlorAPI
 import ServerTestSupport
 import Foundation
 import GameCore
 import HummingbirdTesting
 import OpenAPIRuntime
-import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Quortex
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 import GameCore
 import ParlorAPI
-import ParlorClient
 import Quortex
 import Testing
 

@@ -5,6 +5,7 @@ import ParlorAPI
 import ParlorClient
 import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// The client's heartbeat and its reconnect backoff.
 @Suite("Client heartbeats and backoff", .timeLimit(.minutes(2)))

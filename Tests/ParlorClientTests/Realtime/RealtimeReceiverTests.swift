@@ -1,9 +1,8 @@
+import ParlorAPI
 import ServerTestSupport
 import Foundation
 import HummingbirdTesting
-import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Synchronization
 import Testing
 

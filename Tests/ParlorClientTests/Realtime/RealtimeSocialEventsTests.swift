@@ -3,8 +3,8 @@ import Foundation
 import HTTPTypes
 import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Testing
+import TestSupport
 
 /// Social messages reach the SDK's user stream typed.
 @Suite("Client social events", .timeLimit(.minutes(2)))

@@ -1,11 +1,10 @@
+import ParlorAPI
 import ServerTestSupport
 import AsyncHTTPClient
 import Foundation
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
-import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Testing
 
 /// Every failure reaches the app as one ``ParlorError`` with the server's code, message, status

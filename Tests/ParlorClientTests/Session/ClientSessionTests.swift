@@ -1,14 +1,15 @@
+import ParlorAPI
 import ServerTestSupport
 import Foundation
 import HummingbirdTesting
 import NIOCore
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
-import ParlorAPI
 import ParlorClient
 import ParlorTestSupport
 import Synchronization
 import Testing
+import TestSupport
 
 /// The SDK's session against the real server: refresh before expiry and after a 401, one refresh
 /// for many calls, a refused refresh signing out cleanly.

@@ -1,11 +1,11 @@
+import GameSession
+import ParlorAPI
 import ServerTestSupport
 import Foundation
 import GameCore
-import GameSession
-import ParlorAPI
 import ParlorClient
-import ParlorTestSupport
 import Quortex
+import TestSupport
 
 /// Two players at a turn-based Quortex game, each through the SDK over a counting transport, each
 /// with an online endpoint (following the game on a real-time connection of their own when

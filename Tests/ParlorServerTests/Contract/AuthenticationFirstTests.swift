@@ -4,10 +4,10 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import ParlorAPI
-@testable import ParlorHTTP
-@testable import ParlorRealtime
-import ParlorTestSupport
+import ParlorHTTP
+import ServerTestSupport
 import Testing
+import TestSupport
 import Yams
 
 /// A caller without a valid token hears 401 before anything else of the request is judged.

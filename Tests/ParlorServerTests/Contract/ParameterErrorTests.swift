@@ -1,11 +1,11 @@
 import Foundation
 import GameCore
 import HTTPTypes
-@testable import ParlorHTTP
-@testable import ParlorRealtime
+import ParlorHTTP
 @testable import ParlorServer
-import ParlorTestSupport
+import ServerTestSupport
 import Testing
+import TestSupport
 import Yams
 
 /// A query or path parameter the server cannot take is answered `invalid_fields`, naming it.

@@ -1,9 +1,9 @@
 import Foundation
 import GameCore
 import HTTPTypes
-@testable import ParlorRealtime
-import ParlorTestSupport
+import ServerTestSupport
 import Testing
+import TestSupport
 import Yams
 
 /// Request bodies take the documented fields only, and a refusal says what is wrong in the

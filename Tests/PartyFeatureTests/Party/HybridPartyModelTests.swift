@@ -9,6 +9,7 @@ import ParlorClient
 
 import PlayerProfiles
 import Testing
+import TestSupport
 
 /// Hybrid party against a real server: the host makes a private game, a friend joins with its
 /// invite code, both play by themselves to the end, and each party profile counts the match once.

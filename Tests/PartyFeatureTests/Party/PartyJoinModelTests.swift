@@ -1,4 +1,3 @@
-import ParlorTestSupport
 import Clocks
 import CrazyEights
 import Dependencies
@@ -10,6 +9,7 @@ import PartyNetwork
 
 import PlayerProfiles
 import Testing
+import TestSupport
 
 /// Finding the lobby to join, with discovery's test value: lobbies heard, choices, passcodes and
 /// every way it fails, without a network.

@@ -9,6 +9,7 @@ import PartyNetwork
 
 import PlayerProfiles
 import Testing
+import TestSupport
 
 /// The party models over the real thing: a host's lobby on a TCP port of this machine, a bot
 /// and a joiner that join it over encrypted TCP, and the match played to its end by itself.

@@ -1,6 +1,5 @@
 import AppFoundation
 import GameCore
-import ParlorTestSupport
 import Quortex
 import Testing
 

@@ -10,6 +10,7 @@ import ServerTestSupport
 import Testing
 
 @testable import QuortexFeature
+import TestSupport
 
 /// The board against the real server on an ephemeral port: a tile dropped on a legal cell shows
 /// at once and the server's view confirms it; a placement the rules refuse is refused by the

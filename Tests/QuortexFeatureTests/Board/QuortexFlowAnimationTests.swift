@@ -1,10 +1,10 @@
 import AppFoundation
 import GameCore
-import ParlorTestSupport
 import Quortex
 import Testing
 
 @testable import QuortexFeature
+import TestSupport
 
 /// Which flow steps a move added, and the flows part-way along them.
 @MainActor

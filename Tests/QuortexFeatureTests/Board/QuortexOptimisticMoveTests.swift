@@ -1,11 +1,11 @@
 import AppFoundation
 import Foundation
 import GameCore
-import ParlorTestSupport
 import Quortex
 import Testing
 
 @testable import QuortexFeature
+import TestSupport
 
 /// The player's move shows at once and the authority's answer corrects it.
 @MainActor

@@ -10,6 +10,7 @@ import ServerTestSupport
 import Testing
 
 @testable import QuortexFeature
+import TestSupport
 
 /// The game screen against the real server on an ephemeral port, two players each with their
 /// own client and model: a real-time private game, a chat line from one to the other, a hint

@@ -4,12 +4,12 @@ import Foundation
 import GameCore
 import GameSession
 import ParlorClient
-import ParlorTestSupport
 import Quortex
 import Synchronization
 import Testing
 
 @testable import QuortexFeature
+import TestSupport
 
 /// The online game screen's states (loading, a game that cannot be read, content, the end) and
 /// intents (seating, resign, hint, queued moves), against a scripted endpoint and set closures.

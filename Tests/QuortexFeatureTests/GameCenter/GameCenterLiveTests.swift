@@ -9,6 +9,7 @@ import Quortex
 import QuortexFeature
 import ServerTestSupport
 import Testing
+import TestSupport
 
 /// Game Center mirrors what the real server recorded of a finished game.
 @MainActor

@@ -1,9 +1,9 @@
 import Foundation
-import ParlorTestSupport
 import Quortex
 import Testing
 
 @testable import QuortexFeature
+import TestSupport
 
 /// The device's preferences where there is no UserDefaults to keep them (the terminal): a JSON
 /// file, read back as written, and read as the defaults when missing, damaged or from a newer build.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StatsSync
+@testable import StatsSyncDevice
 
 /// The pure parts behind the Apple adapters (which cannot run here).
 @Suite struct AppleProviderSupportTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StatsSync
+@testable import StatsSyncDevice
 
 @Suite struct CompactEventCodecTests {
     private func mixedEvents() throws -> [StatsEvent] {

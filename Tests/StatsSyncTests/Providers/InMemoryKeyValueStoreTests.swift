@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StatsSync
+@testable import StatsSyncDevice
 
 @Suite struct InMemoryKeyValueStoreTests {
     /// Everything the store holds, to check a refused write changed nothing.

@@ -1,8 +1,9 @@
 import Foundation
-import ParlorTestSupport
 import Testing
 
 @testable import StatsSync
+@testable import StatsSyncDevice
+import TestSupport
 
 @Suite struct KeyValueSnapshotProviderTests {
     /// One device: its local store and its view of the shared key-value store.

@@ -1,8 +1,9 @@
 import Foundation
-import ParlorTestSupport
 import Testing
 
 @testable import StatsSync
+@testable import StatsSyncDevice
+import TestSupport
 
 @Suite struct LocalStatsStoreTests {
     @Test func firstOpenChoosesADeviceAndKeepsIt() async throws {

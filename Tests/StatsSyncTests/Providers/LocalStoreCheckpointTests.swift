@@ -1,8 +1,9 @@
 import Foundation
-import ParlorTestSupport
 import Testing
 
 @testable import StatsSync
+@testable import StatsSyncDevice
+import TestSupport
 
 /// The checkpoint only makes opening faster: whatever happens to it, the log decides.
 @Suite struct LocalStoreCheckpointTests {

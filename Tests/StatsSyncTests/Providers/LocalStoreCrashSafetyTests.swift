@@ -1,8 +1,9 @@
 import Foundation
-import ParlorTestSupport
 import Testing
 
 @testable import StatsSync
+@testable import StatsSyncDevice
+import TestSupport
 
 /// A process can die in the middle of an append, and a disk can damage bytes. These tests leave
 /// on disk what that leaves and check what the next open makes of it.

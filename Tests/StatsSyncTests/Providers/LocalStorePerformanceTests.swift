@@ -1,8 +1,9 @@
 import Foundation
-import ParlorTestSupport
 import Testing
 
 @testable import StatsSync
+@testable import StatsSyncDevice
+import TestSupport
 
 @Suite struct LocalStorePerformanceTests {
     /// Opening must stay fast as history grows: the figure printed is for this build (a debug

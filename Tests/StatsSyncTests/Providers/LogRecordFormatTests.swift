@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StatsSync
+@testable import StatsSyncDevice
 
 @Suite struct LogRecordFormatTests {
     @Test func crc32MatchesTheStandardCheckValues() {

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import StatsSync
+@testable import StatsSyncDevice
 
 /// Events, devices and clocks for the provider tests.
 enum ProviderFixture {
