@@ -71,7 +71,10 @@ extension EventBus {
         do {
             let result = try await database.transaction { sql in
                 let result = try await body(sql, announcements)
-                let made = announcements.take().map { NoticeRide($0, on: self) }
+                // PostgreSQL sends identical payloads of one transaction once: so does every bus.
+                var notices: [Notice] = []
+                for notice in announcements.take() where !notices.contains(notice) { notices.append(notice) }
+                let made = notices.map { NoticeRide($0, on: self) }
                 rides.withLock { $0 = made }
                 let payloads = made.compactMap(\.notification?.payload)
                 if let channel = made.lazy.compactMap(\.notification?.channel).first {

@@ -61,6 +61,33 @@ import Testing
         }
     }
 
+    /// PostgreSQL sends a transaction's identical notifications once, and so does every bus: the
+    /// notice is heard once, and the same notice announced later is heard again (no echo left over
+    /// to drop it).
+    @Test(arguments: TestDatabaseKind.available)
+    func theSameNoticeTwiceInOneTransactionIsHeardOnceAndALaterOneAgain(kind: TestDatabaseKind) async throws {
+        try await kind.withFreshLocation { location in
+            try await Database.withOpened(location, logger: Logger(label: "test")) { database in
+                try await withBus(on: database, kind: kind) { bus in
+                    let log = Lines()
+                    let subscription = bus.subscribe { notice in log.append(Self.heard(notice)) }
+                    defer { subscription.cancel() }
+                    for round in 1...2 {
+                        try await bus.transaction(on: database) { _, announcements in
+                            announcements.announce(TestNotice(game: Self.game, seq: 5))
+                            announcements.announce(OtherNotice(user: "u1"))
+                            announcements.announce(TestNotice(game: Self.game, seq: 5))
+                        }
+                        // Whatever was on its way has arrived once this marker, published after it, is heard.
+                        await bus.publish(OtherNotice(user: "marker"))
+                        try await eventuallyHeard("heard other", in: log, count: 2 * round)
+                    }
+                    #expect(log.all == ["heard 5", "heard other", "heard other", "heard 5", "heard other", "heard other"])
+                }
+            }
+        }
+    }
+
     /// Another node hears what one node announced once, and nothing of a rolled-back change.
     @Test(.enabled(if: TestDatabaseKind.available.contains(.postgres)))
     func anotherNodeHearsEachCommittedNoticeOnce() async throws {
@@ -100,10 +127,10 @@ import Testing
         }
     }
 
-    /// Waits (up to 20 s) until `line` is in `log`.
-    func eventuallyHeard(_ line: String, in log: Lines) async throws {
+    /// Waits (up to 20 s) until `line` is in `log` `count` times.
+    func eventuallyHeard(_ line: String, in log: Lines, count: Int = 1) async throws {
         let deadline = ContinuousClock.now + .seconds(20)
-        while !log.all.contains(line) {
+        while log.all.filter({ $0 == line }).count < count {
             guard ContinuousClock.now < deadline else {
                 Issue.record("never heard \(line): \(log.all)")
                 return
