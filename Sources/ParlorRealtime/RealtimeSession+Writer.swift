@@ -106,7 +106,7 @@ extension RealtimeSession {
         }
         guard let game = notice.as(GameNotice.self) else { return [] }
         if case .presenceChanged(let friend) = game {
-            return try await hub.social?.presence(of: friend) ?? []
+            return await hub.social?.presence(of: friend) ?? []
         }
         let subscribed = game.game.flatMap { state.lastSent[$0] }
         // Game events only reach subscribers; a match or an invitation reaches the user whether or not subscribed.

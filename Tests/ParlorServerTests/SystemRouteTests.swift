@@ -5,6 +5,7 @@ import NIOCore
 import NIOFoundationCompat
 @testable import ParlorAccounts
 import ParlorAPI
+import ParlorDatabase
 import ParlorServer
 import ParlorTestSupport
 import ServerTestSupport

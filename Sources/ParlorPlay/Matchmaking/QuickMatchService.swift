@@ -74,7 +74,7 @@ extension QuickMatchService {
         let at = millis
         let games = games
         let cache = cache
-        try await bus.transaction(on: database) { sql, announcements -> [(game: LiveGame, started: GameService.StartedGame?)] in
+        _ = try await bus.transaction(on: database) { sql, announcements -> [(game: LiveGame, started: GameService.StartedGame?)] in
             let entries = try await QuickMatchStore.waiting(kind, on: sql).map {
                 QuickMatchEntry(id: $0.user, rating: $0.rating, enqueuedAt: Date(millis: $0.enqueuedAt))
             }

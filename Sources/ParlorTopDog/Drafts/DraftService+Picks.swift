@@ -41,7 +41,7 @@ extension DraftService {
     /// the server has been drafting for since it missed a pick.
     package func setAutopick(_ enabled: Bool, by user: String, in roomID: String) async throws -> Bool {
         let time = millis
-        try await bus.transaction(on: database) { sql, announcements -> LoadedRoom? in
+        _ = try await bus.transaction(on: database) { sql, announcements -> LoadedRoom? in
             var (loaded, entry) = try participant(user, in: try await load(roomID, lock: true, on: sql), room: roomID)
             guard let slot = entry.slot, loaded.room.status != .complete else { return nil }
             var change = RoomChange()
