@@ -142,6 +142,9 @@ let package = Package(
         .target(name: "ApplePush", dependencies: [Products.crypto], swiftSettings: strict),
         // Leaderboards, achievements and friendships: period keys, ranks, progress, relations.
         .target(name: "Social", dependencies: ["GameCore"], swiftSettings: strict),
+        // The links that open the apps (`/i/{code}`, `/t/{tournament}`, `/r/{game}`): built and parsed
+        // here once, for the server's link pages and the apps' deep-link router. No dependencies.
+        .target(name: "ParlorLinks", swiftSettings: strict),
         // Tandem's stats rules, shared by server and devices: events, clocks, log, projections, conflicts, legacy figures.
         .target(name: "StatsSync", swiftSettings: strict),
         // Tandem's stats on a device: the local store, providers, the sync manager, migration of legacy files.
@@ -202,12 +205,13 @@ let package = Package(
             name: "AppFoundation",
             dependencies: [
                 "ParlorClient", "ParlorAPI", "GameCore", "GameSession", "PlayerProfiles", Products.dependencies, Products.concurrencyExtras,
-                Products.openAPIRuntime, Products.crypto,
+                Products.openAPIRuntime, Products.crypto, "ParlorLinks",
             ], swiftSettings: strict),
         .target(
             name: "QuortexFeature",
             dependencies: [
-                "AppFoundation", "Quortex", "GameCore", "GameSession", "ParlorClient", "ParlorAPI", "PlayerProfiles", Products.dependencies,
+                "AppFoundation", "Quortex", "GameCore", "GameSession", "ParlorClient", "ParlorAPI", "ParlorLinks", "PlayerProfiles",
+                Products.dependencies,
                 Products.openAPIRuntime,
             ],
             swiftSettings: strict),
@@ -221,7 +225,7 @@ let package = Package(
             name: "TopDogFeature", dependencies: ["AppFoundation", "ParlorClient", "ParlorAPI", Products.dependencies],
             swiftSettings: strict),
         .target(
-            name: "TandemFeature", dependencies: ["AppFoundation", "StatsSync", "StatsSyncDevice", Products.dependencies],
+            name: "TandemFeature", dependencies: ["AppFoundation", "ParlorAPI", "ParlorClient", "StatsSync", "StatsSyncDevice", Products.dependencies],
             swiftSettings: strict),
         .target(
             name: "PubGamesFeature", dependencies: ["AppFoundation", "ParlorClient", "ParlorAPI", Products.dependencies],
@@ -248,6 +252,8 @@ let package = Package(
             name: "SignInProviders",
             dependencies: [
                 Products.asyncHTTPClient, Products.jwtKit, Products.crypto, Products.logging, Products.nioCore, Products.nioHTTP1,
+                // Game Center: its key certificate's chain, and the RSA signature GameKit makes.
+                Products.x509, Products.asn1, .product(name: "CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: strict),
         // Server, one target per capability; each holds its routes, service, SQL and migrations, and
         // reaches another capability only through that one's package interface. Arrows point down:
@@ -271,9 +277,18 @@ let package = Package(
         .target(
             name: "ParlorAccounts",
             dependencies: [
-                "ParlorHTTP", "ParlorAPI", "ParlorDatabase", "ParlorEvents", "SignInProviders", Products.hummingbird,
+                "ParlorHTTP", "ParlorAPI", "ParlorDatabase", "ParlorEvents", "ParlorMail", "SignInProviders", Products.hummingbird,
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), Products.asyncHTTPClient, Products.jwtKit,
                 Products.crypto, Products.openAPIRuntime, Products.logging, Products.serviceLifecycle,
+                // Apple's token endpoints (refresh tokens kept for revocation at account deletion).
+                Products.nioCore, Products.nioHTTP1,
+            ], swiftSettings: strict),
+        // Mail that leaves: the SMTP client, the durable outbox every node drains, the file mailer.
+        .target(
+            name: "ParlorMail",
+            dependencies: [
+                "ParlorDatabase", Products.nioCore, Products.nioPosix, Products.nioSSL, Products.sqlKit, Products.logging,
+                Products.serviceLifecycle,
             ], swiftSettings: strict),
         .target(
             name: "ParlorMiniApps",
@@ -325,7 +340,8 @@ let package = Package(
         .target(
             name: "ParlorRealtime",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorEvents", "ParlorPlay", "ParlorTopDog", "ParlorSocial", "ParlorAPI", "GameCore", Products.hummingbird,
+                "ParlorHTTP", "ParlorAccounts", "ParlorEvents", "ParlorPlay", "ParlorTopDog", "ParlorSocial", "ParlorSync", "ParlorAPI", "GameCore",
+                Products.hummingbird,
                 Products.nioCore, Products.nioHTTP1, .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 Products.httpTypes, Products.logging, Products.metrics, Products.serviceLifecycle,
@@ -335,15 +351,16 @@ let package = Package(
             name: "ParlorServer",
             dependencies: [
                 "ParlorHTTP", "ParlorAccounts", "ParlorEvents", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
-                "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorAPI", "ParlorDatabase", "SignInProviders", "GameCore", Products.hummingbird,
+                "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorAPI", "ParlorDatabase", "ParlorMail", "SignInProviders", "GameCore", Products.hummingbird,
                 Products.asyncHTTPClient, Products.openAPIRuntime, Products.logging, Products.prometheus,
-                Products.serviceLifecycle, "ProcessStats",
+                Products.serviceLifecycle, "ProcessStats", "ParlorLinks", Products.sqlKit, Products.httpTypes,
             ], swiftSettings: strict),
         // Tools: the `parlor` command (serve, migrate, admin, bench, per-game tools).
         .executableTarget(
             name: "parlor",
             dependencies: [
                 "ParlorServer", "ParlorAccounts", "ParlorEvents", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
+                "ParlorMail",
                 "ApplePush", Products.nioSSL,
                 Products.nioHTTP1, Products.nioPosix, "ParlorDatabase", "SignInProviders", "GameCore",
                 "StatsSync", "StatsSyncDevice", "ParlorClient", "ParlorAPI", Products.asyncHTTPClient, Products.openAPIAsyncHTTPClient,
@@ -365,6 +382,7 @@ let package = Package(
         .testTarget(name: "CrazyEightsTests", dependencies: ["CrazyEights", "GameCore", "CPUBoundTrait"], swiftSettings: strict),
         .testTarget(name: "BestBallTests", dependencies: ["BestBall", "GameCore"], swiftSettings: strict),
         .testTarget(name: "SocialTests", dependencies: ["Social", "GameCore"], swiftSettings: strict),
+        .testTarget(name: "ParlorLinksTests", dependencies: ["ParlorLinks"], swiftSettings: strict),
         .testTarget(name: "ApplePushTests", dependencies: ["ApplePush", Products.crypto], swiftSettings: strict),
         .testTarget(
             name: "PlayerProfilesTests", dependencies: ["PlayerProfiles", "GameCore", "TestSupport"],
@@ -469,7 +487,7 @@ let package = Package(
             name: "ParlorServerTests",
             dependencies: [
                 "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "GameCore", "Quortex", "ServerTestSupport", "ParlorTestSupport",
-                "TestSupport", Products.hummingbird, Products.hummingbirdTesting, Products.httpTypes, Products.logging, Products.nioCore,
+                "TestSupport", "ParlorLinks", Products.hummingbird, Products.hummingbirdTesting, Products.httpTypes, Products.logging, Products.nioCore,
                 .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.openAPIRuntime, Products.sqlKit, Products.serviceLifecycle,
                 .product(name: "Yams", package: "Yams"),
             ], swiftSettings: strict),
@@ -515,6 +533,13 @@ let package = Package(
             dependencies: [
                 "ParlorPurchases", "ParlorPlay", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.hummingbirdTesting,
                 Products.httpTypes, Products.nioCore, Products.sqlKit, Products.crypto, Products.asn1, Products.x509,
+            ], swiftSettings: strict),
+        // The SMTP client against a local aiosmtpd (Tests/Tools/smtp_server.py) and the outbox on both databases.
+        .testTarget(
+            name: "ParlorMailTests",
+            dependencies: [
+                "ParlorMail", "ParlorAccounts", "ParlorServer", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport", "TestSupport",
+                Products.crypto, Products.httpTypes, Products.logging, Products.nioSSL, Products.sqlKit, Products.x509,
             ], swiftSettings: strict),
         .testTarget(
             name: "ParlorNotificationsTests",

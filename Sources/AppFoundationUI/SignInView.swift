@@ -37,7 +37,11 @@ public struct SignInView: View {
                 request.nonce = model.prepareAppleSignIn()
             } onCompletion: { result in
                 guard let credential = AppleSignInCredential(result) else { return }
-                Task { await model.signInWithApple(identityToken: credential.identityToken, displayName: credential.displayName) }
+                Task {
+                    await model.signInWithApple(
+                        identityToken: credential.identityToken, displayName: credential.displayName,
+                        authorizationCode: credential.authorizationCode)
+                }
             }
             .frame(height: 44)
             ForEach(model.webProviders, id: \.self) { provider in

@@ -10,6 +10,10 @@ public struct APNsAlert: Sendable, Equatable {
     public var category: String?
     public var threadID: String?
     public var contentAvailable = false
+    /// The app's own strings for the title and body (`title-loc-key`, `loc-key`) and what fills
+    /// their placeholders, so the alert reads in the device's language; `title` and `body` stay
+    /// in English beside them for a build without the strings.
+    public var localization: Localization?
     /// Encoded beside `aps`, each key once.
     public var custom: [String: APNsValue] = [:]
 
@@ -21,8 +25,31 @@ public struct APNsAlert: Sendable, Equatable {
         self.custom = custom
     }
 
+    public struct Localization: Sendable, Equatable {
+        public var titleKey: String
+        public var titleArguments: [String]
+        public var bodyKey: String
+        public var bodyArguments: [String]
+
+        public init(titleKey: String, titleArguments: [String] = [], bodyKey: String, bodyArguments: [String] = []) {
+            self.titleKey = titleKey
+            self.titleArguments = titleArguments
+            self.bodyKey = bodyKey
+            self.bodyArguments = bodyArguments
+        }
+
+        var fields: [String: APNsValue] {
+            var fields: [String: APNsValue] = ["title-loc-key": .string(titleKey), "loc-key": .string(bodyKey)]
+            if !titleArguments.isEmpty { fields["title-loc-args"] = .array(titleArguments.map(APNsValue.string)) }
+            if !bodyArguments.isEmpty { fields["loc-args"] = .array(bodyArguments.map(APNsValue.string)) }
+            return fields
+        }
+    }
+
     public func payload() -> Data {
-        var aps: [String: APNsValue] = ["alert": .object(["title": .string(title), "body": .string(body)])]
+        var alert: [String: APNsValue] = ["title": .string(title), "body": .string(body)]
+        if let localization { alert.merge(localization.fields) { _, new in new } }
+        var aps: [String: APNsValue] = ["alert": .object(alert)]
         if let sound { aps["sound"] = .string(sound) }
         if let badge { aps["badge"] = .int(Int64(badge)) }
         if let category { aps["category"] = .string(category) }

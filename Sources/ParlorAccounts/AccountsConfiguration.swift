@@ -17,6 +17,11 @@ public struct AccountsConfiguration: Sendable {
     /// its data directory; the default lives only as long as this process.
     public var keyEncryption: KeyEncryptionKeys = .processLocal
     public var passwordResetLifetime: Duration = .seconds(30 * 60)
+    /// How long a mailed email verification code works, and how many guesses it allows.
+    public var emailCodeLifetime: Duration = .seconds(30 * 60)
+    public var emailCodeAttempts = 5
+    /// Mail password resets only to verified addresses, and let only verified accounts withdraw money.
+    public var requireVerifiedEmail = false
     public var launchCodeLifetime: Duration = .seconds(60)
     public var appTokenLifetime: Duration = .seconds(15 * 60)
     /// bcrypt's work factor: 12 in production; tests lower it to stay fast.
@@ -27,6 +32,9 @@ public struct AccountsConfiguration: Sendable {
     public var apple = AppleSignInConfiguration()
     public var discord = DiscordSignInConfiguration()
     public var facebook = FacebookSignInConfiguration()
+    public var gameCenter = GameCenterSignInConfiguration()
+    /// Apple's token endpoints, to keep refresh tokens and revoke them when an account is deleted.
+    public var appleTokens: AppleTokenConfiguration?
     /// Serve and register the demo mini app under `/miniapps/demo`.
     public var demoMiniApp = true
 
@@ -61,6 +69,11 @@ public struct RateLimitPolicy: Sendable, Equatable {
     public var signUpPerAddress: Rule
     public var resetPerAddress: Rule
     public var resetPerAccount: Rule
+    /// Tandem uploads (`POST /sync/events`) per account: a device syncs after each game and on
+    /// launch, so a few a minute is generous; a loop that uploads forever is not.
+    public var syncUploadsPerUser = Rule(120, per: .seconds(3600))
+    /// Email verification codes mailed again on request, per account.
+    public var verificationMailPerAccount = Rule(3, per: .seconds(3600))
 
     public init(signInPerAddress: Rule, signInPerAccount: Rule, signUpPerAddress: Rule, resetPerAddress: Rule, resetPerAccount: Rule) {
         self.signInPerAddress = signInPerAddress
@@ -83,5 +96,12 @@ public struct RateLimitPolicy: Sendable, Equatable {
         signInPerAddress: Rule(.max, per: .seconds(1)), signInPerAccount: Rule(.max, per: .seconds(1)),
         signUpPerAddress: Rule(.max, per: .seconds(1)), resetPerAddress: Rule(.max, per: .seconds(1)),
         resetPerAccount: Rule(.max, per: .seconds(1))
-    )
+    ).with(\.syncUploadsPerUser, Rule(.max, per: .seconds(1))).with(\.verificationMailPerAccount, Rule(.max, per: .seconds(1)))
+
+    /// This policy with one rule changed.
+    public func with(_ rule: WritableKeyPath<RateLimitPolicy, Rule>, _ value: Rule) -> RateLimitPolicy {
+        var copy = self
+        copy[keyPath: rule] = value
+        return copy
+    }
 }

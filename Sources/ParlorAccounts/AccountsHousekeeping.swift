@@ -42,6 +42,7 @@ package struct AccountsHousekeeping: Service {
             var removed = 0
             removed += try await sql.delete(from: "sso_codes").where("expires_at", .lessThan, dayAgo).returning("code_hash").all().count
             removed += try await sql.delete(from: "password_resets").where("expires_at", .lessThan, dayAgo).returning("token_hash").all().count
+            removed += try await sql.delete(from: "email_codes").where("expires_at", .lessThan, dayAgo).returning("user_id").all().count
             removed += try await sql.delete(from: "rate_limit_hits").where("at", .lessThan, dayAgo).returning("bucket").all().count
             removed += try await sql.delete(from: "rate_limit_buckets").where("touched_at", .lessThan, dayAgo).returning("bucket").all().count
             removed += try await sql.delete(from: "auth_sessions")

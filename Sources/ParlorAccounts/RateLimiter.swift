@@ -37,3 +37,11 @@ struct RateLimiter: Sendable {
         }
     }
 }
+
+extension AccountService {
+    /// Counts one attempt of another capability's against `bucket` under `rule`, with the same
+    /// shared sliding window sign-in uses; throws 429 with `Retry-After` past the limit.
+    package func limit(_ bucket: String, _ rule: RateLimitPolicy.Rule) async throws {
+        try await limiter.hit(bucket, rule)
+    }
+}

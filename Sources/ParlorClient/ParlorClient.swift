@@ -36,6 +36,7 @@ public struct ParlorClient: Sendable {
 
     static let signInOperations: Set<String> = [
         "signInAsGuest", "register", "signInWithPassword", "signInWithApple", "signInWithDiscord", "signInWithFacebook",
+        "signInWithGameCenter",
     ]
 
     /// How to sign in (or, signed in, which method to link).
@@ -45,12 +46,37 @@ public struct ParlorClient: Sendable {
         case guest(deviceID: String, displayName: String? = nil)
         case register(username: String, password: String, email: String?)
         case password(login: String, password: String)
-        /// Sign in with Apple's identity token and the raw nonce whose hash the app sent Apple.
-        case apple(identityToken: String, nonce: String?, displayName: String?)
+        /// Sign in with Apple's identity token and the raw nonce whose hash the app sent Apple; with
+        /// the authorization code, the server can revoke the account's Apple tokens when it is deleted.
+        case apple(identityToken: String, nonce: String?, displayName: String?, authorizationCode: String? = nil)
         /// Discord's authorization code, with the PKCE verifier the app made.
         case discord(code: String, redirectURI: String, codeVerifier: String?)
         /// Facebook: a classic access token, or Limited Login's id token and nonce.
         case facebook(accessToken: String?, idToken: String?, nonce: String?)
+        /// What GameKit's `fetchItems(forIdentityVerificationSignature:)` gave the local player.
+        case gameCenter(GameCenterSignature)
+    }
+
+    /// GameKit's identity verification signature of the local player, as the server checks it.
+    public struct GameCenterSignature: Sendable, Equatable {
+        public var playerID: String
+        public var bundleID: String
+        public var publicKeyURL: URL
+        public var signature: Data
+        public var salt: Data
+        /// Milliseconds since 1970, as GameKit gives it.
+        public var timestamp: UInt64
+        public var displayName: String?
+
+        public init(playerID: String, bundleID: String, publicKeyURL: URL, signature: Data, salt: Data, timestamp: UInt64, displayName: String?) {
+            self.playerID = playerID
+            self.bundleID = bundleID
+            self.publicKeyURL = publicKeyURL
+            self.signature = signature
+            self.salt = salt
+            self.timestamp = timestamp
+            self.displayName = displayName
+        }
     }
 
     /// Signs in and keeps the session; answers the user.
@@ -88,8 +114,18 @@ public struct ParlorClient: Sendable {
                 try await client.register(body: .json(.init(username: username, password: password, email: email))).ok.body.json
             case .password(let login, let password):
                 try await client.signInWithPassword(body: .json(.init(login: login, password: password))).ok.body.json
-            case .apple(let token, let nonce, let name):
-                try await client.signInWithApple(body: .json(.init(identityToken: token, nonce: nonce, displayName: name))).ok.body.json
+            case .apple(let token, let nonce, let name, let code):
+                try await client.signInWithApple(
+                    body: .json(.init(identityToken: token, nonce: nonce, authorizationCode: code, displayName: name))
+                ).ok.body.json
+            case .gameCenter(let identity):
+                try await client.signInWithGameCenter(
+                    body: .json(
+                        .init(
+                            playerId: identity.playerID, bundleId: identity.bundleID, publicKeyUrl: identity.publicKeyURL.absoluteString,
+                            signature: identity.signature.base64EncodedString(), salt: identity.salt.base64EncodedString(),
+                            timestamp: Int64(clamping: identity.timestamp), displayName: identity.displayName))
+                ).ok.body.json
             case .discord(let code, let redirect, let verifier):
                 try await client.signInWithDiscord(body: .json(.init(code: code, redirectUri: redirect, codeVerifier: verifier))).ok.body.json
             case .facebook(let access, let id, let nonce):

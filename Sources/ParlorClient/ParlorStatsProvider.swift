@@ -71,6 +71,8 @@ public struct ParlorStatsProvider: StatsProvider {
         case .ok(let ok): return try ok.body.json
         case .badRequest(let failure): throw Self.rejected(400, try? failure.body.json)
         case .unauthorized: throw StatsProviderError.unavailable("the session has ended; sign in again")
+        // The account's synced data was cleared since this device's token: not worth retrying.
+        case .gone(let failure): throw Self.rejected(410, try? failure.body.json)
         case .default(let status, let failure): throw Self.failure(status, try? failure.body.json)
         }
     }
@@ -82,6 +84,7 @@ public struct ParlorStatsProvider: StatsProvider {
         case .badRequest(let failure): throw Self.rejected(400, try? failure.body.json)
         case .conflict(let failure): throw Self.rejected(409, try? failure.body.json)
         case .contentTooLarge(let failure): throw Self.rejected(413, try? failure.body.json)
+        case .tooManyRequests(let failure): throw Self.failure(429, try? failure.body.json)
         case .unauthorized: throw StatsProviderError.unavailable("the session has ended; sign in again")
         case .default(let status, let failure): throw Self.failure(status, try? failure.body.json)
         }

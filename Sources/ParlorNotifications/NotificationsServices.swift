@@ -26,8 +26,8 @@ package struct NotificationsServices: Sendable {
         self.sender = PushSender(
             database: database, transport: configuration.transport ?? LogOnlyPushTransport(logger: logger), configuration: configuration,
             now: now, logger: logger)
-        self.games = GamePushes(now: now)
-        self.drafts = DraftPushes()
+        self.games = GamePushes(products: configuration.products, now: now)
+        self.drafts = DraftPushes(products: configuration.products)
     }
 
     var millis: Int64 { Int64((now().timeIntervalSince1970 * 1000).rounded()) }

@@ -8,6 +8,7 @@ import ParlorEvents
 import ParlorHTTP
 import ParlorPlay
 import ParlorSocial
+import ParlorSync
 import ParlorTopDog
 
 /// The jobs, one at a time in inbox order (``drain()``): the only calls into the game service for
@@ -103,6 +104,10 @@ extension RealtimeSession {
         if let notice = notice.as(SocialNotice.self) {
             guard let social = hub.social else { return [] }
             return try await socialFrames(notice, for: user, social)
+        }
+        if let sync = notice.as(SyncNotice.self) {
+            guard sync.user == user.userID else { return [] }
+            return [.encoding(RealtimeSyncChanged(changeToken: sync.token, cleared: sync.cleared))]
         }
         guard let game = notice.as(GameNotice.self) else { return [] }
         if case .presenceChanged(let friend) = game {

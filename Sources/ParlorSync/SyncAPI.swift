@@ -11,7 +11,8 @@ extension SyncAPI {
         let caller = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         let batch = try SyncBatch(wire: body.events, now: sync.now().millis)
-        let result = try await sync.push(batch, for: caller.userID)
+        try await accounts.limit("sync:user:\(caller.userID)", accounts.configuration.rateLimits.syncUploadsPerUser)
+        let result = try await sync.push(batch, restore: body.restore ?? false, for: caller.userID)
         return .ok(
             .init(
                 body: .json(
@@ -38,5 +39,11 @@ extension SyncAPI {
                     .init(
                         stats: .init(summary.stats), settings: .init(additionalProperties: summary.settings),
                         version: .init(summary.version), eventCount: summary.eventCount, changeToken: summary.token.description))))
+    }
+
+    package func clearSyncEvents(_ input: Operations.ClearSyncEvents.Input) async throws -> Operations.ClearSyncEvents.Output {
+        let caller = try await accounts.authenticate()
+        let cleared = try await sync.clear(for: caller.userID)
+        return .ok(.init(body: .json(.init(cleared: cleared.events, changeToken: cleared.token.description))))
     }
 }

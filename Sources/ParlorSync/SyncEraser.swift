@@ -7,7 +7,7 @@ package struct SyncEraser: AccountErasureHook {
     package init() {}
 
     package func erase(user: String, on sql: any SQLDatabase) async throws -> ErasureFollowUp {
-        for table in ["sync_events", "sync_devices", "sync_heads"] {
+        for table in ["sync_events", "sync_devices", "sync_cleared_devices", "sync_heads"] {
             try await sql.delete(from: table).where("user_id", .equal, user).run()
         }
         return .none

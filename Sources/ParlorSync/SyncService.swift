@@ -57,8 +57,10 @@ package struct SyncService: Sendable {
     }
 
     /// Stores the batch's new events, all or none. Events already stored with the same content are
-    /// duplicates; an id stored with other content, or a dot held by another id, is a 409.
-    func push(_ batch: SyncBatch, for user: String) async throws -> PushResult {
+    /// duplicates; an id stored with other content, or a dot held by another id, is a 409; so is
+    /// an event from before the user cleared their synced data, unless `restore` says to keep it.
+    /// The user's connections hear of the new head.
+    func push(_ batch: SyncBatch, restore: Bool = false, for user: String) async throws -> PushResult {
         let rows = try batch.events.map(Self.row)
         let receivedAt = now().millis
         let recorder = self.recorder
@@ -91,6 +93,7 @@ package struct SyncService: Sendable {
                         message: "\(row.eventID): device \(row.device) seq \(row.seq) is held by \(owner)"))
             }
             guard conflicts.isEmpty else { throw APIError.eventConflict(conflicts) }
+            let restored = try await Self.clearedEvents(fresh.map { (rows[$0], batch.positions[$0]) }, restore: restore, of: user, on: sql)
 
             let added = fresh.map { rows[$0] }
             guard !added.isEmpty else { return (0, head, try await SyncStore.version(of: user, on: sql)) }
@@ -99,11 +102,13 @@ package struct SyncService: Sendable {
             try await SyncStore.setHead(newHead, of: user, on: sql)
             try await Self.advanceDevices(with: added, of: user, on: sql)
             let version = try await SyncStore.version(of: user, on: sql)
+            announcements.announce(SyncNotice.changed(user: user, change: newHead, cleared: false))
             // Last: results move leaderboard rows that every user's results share, locked until
             // the commit, so nothing else of this transaction may come after them.
             if let recorder {
                 let prior = try Self.decode(try await SyncStore.bodies(upTo: head, of: user, on: sql))
-                announcements.announce(try await recorder.record(fresh.map { batch.events[$0] }, after: prior, of: user, on: sql))
+                let scored = fresh.filter { !restored.contains(rows[$0].eventID) }.map { batch.events[$0] }
+                if !scored.isEmpty { announcements.announce(try await recorder.record(scored, after: prior, of: user, on: sql)) }
             }
             return (added.count, newHead, version)
         }
@@ -157,6 +162,9 @@ package struct SyncService: Sendable {
         }
         return try await database.withConnection { sql in
             // One indexed range read, (user_id, change_seq); one row more than asked says whether more follow.
+            if after > 0, let cleared = try await SyncStore.clearedChange(of: user, on: sql), after < cleared {
+                throw APIError.syncCleared("this account's synced data was cleared after 'since'; drop what was synced and start again without it")
+            }
             let rows = try await SyncStore.page(after: after, limit: limit + 1, of: user, on: sql)
             if rows.isEmpty, after > 0, after > (try await SyncStore.head(of: user, on: sql)) {
                 throw APIError.invalidChangeToken("'since' is ahead of this account's log; start again without it")

@@ -13,4 +13,6 @@ public enum SignInProvider: String, Sendable, Codable, CaseIterable {
     case apple
     case discord
     case facebook
+    /// GameKit's identity verification signature; the subject is the player id it vouches for.
+    case gamecenter
 }

@@ -16,12 +16,16 @@ public struct SignInVerifier: Sendable {
     private let discordSignIn: DiscordSignIn?
     private let facebookSignIn: FacebookSignIn?
     private let facebookLimitedLogin: FacebookLimitedLogin?
+    private let gameCenterSignIn: GameCenterSignIn?
     private let logger: Logger
+    /// The server's outbound client, for other calls to providers (Apple's token endpoints).
+    package let httpClient: HTTPClient
 
     public init(
         apple: AppleSignInConfiguration,
         discord: DiscordSignInConfiguration,
         facebook: FacebookSignInConfiguration,
+        gameCenter: GameCenterSignInConfiguration = GameCenterSignInConfiguration(),
         httpClient: HTTPClient,
         timeout: Duration = .seconds(10),
         now: @escaping @Sendable () -> Date = Date.init,
@@ -34,7 +38,9 @@ public struct SignInVerifier: Sendable {
             facebook.isAccessTokenLoginConfigured ? FacebookSignIn(configuration: facebook, http: http, now: now) : nil
         facebookLimitedLogin =
             facebook.isLimitedLoginConfigured ? FacebookLimitedLogin(configuration: facebook, http: http, now: now) : nil
+        gameCenterSignIn = gameCenter.isConfigured ? GameCenterSignIn(configuration: gameCenter, http: http, now: now) : nil
         self.logger = logger
+        self.httpClient = httpClient
     }
 
     /// Sign in with Apple. `rawNonce` is the value the app generated and hashed into its request to Apple.
@@ -66,6 +72,14 @@ public struct SignInVerifier: Sendable {
         guard let facebookLimitedLogin else { throw .notConfigured(provider: .facebook) }
         return try await logged(.facebook) { () async throws(SignInError) in
             try await facebookLimitedLogin.signIn(idToken: idToken, rawNonce: rawNonce)
+        }
+    }
+
+    /// Game Center: GameKit's identity verification signature and what it was made over.
+    public func gameCenter(_ credential: GameCenterCredential) async throws(SignInError) -> ExternalIdentity {
+        guard let gameCenterSignIn else { throw .notConfigured(provider: .gamecenter) }
+        return try await logged(.gamecenter) { () async throws(SignInError) in
+            try await gameCenterSignIn.signIn(credential)
         }
     }
 

@@ -55,6 +55,14 @@ public final class StatsModel {
         }
     }
 
+    /// Pulls at once whenever the server says another device changed the stats, until the
+    /// screen goes; a change that arrives during a sync is covered by that sync's pull.
+    public func followRemoteChanges() async {
+        for await _ in await client.remoteChanges() where canSyncNow {
+            await syncNow()
+        }
+    }
+
     public func syncNow() async {
         guard canSyncNow else { return }
         lastReport = await client.sync()

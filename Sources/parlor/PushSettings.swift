@@ -11,7 +11,16 @@ extension SettingSources {
     func pushConfiguration(logger: Logger) throws(CommandFailure) -> (PushConfiguration, HTTPClient?) {
         var configuration = PushConfiguration()
         let bundles = list(.pushBundleIDs)
-        if !bundles.isEmpty { configuration.bundleIDs = Set(bundles) }
+        if !bundles.isEmpty {
+            switch PushProducts.parse(bundles) {
+            case .success(let products): configuration.products = products
+            case .failure(let problem): throw CommandFailure(.usage, "push_bundle_ids: \(problem)")
+            }
+        }
+        if let cap = try integer(nil, .pushHourlyCap) {
+            guard cap > 0 else { throw CommandFailure(.usage, "push_hourly_cap must be a positive number of alerts an hour, got \(cap)") }
+            configuration.hourlyCap = cap
+        }
         let team = string(nil, .apnsTeamID), keyID = string(nil, .apnsKeyID), keyFile = string(nil, .apnsKeyFile)
         guard team != nil || keyID != nil || keyFile != nil else { return (configuration, nil) }
         guard let team, let keyID, let keyFile else {

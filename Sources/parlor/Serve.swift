@@ -37,10 +37,13 @@ struct Serve: AsyncParsableCommand {
             let dataDirectory = URL(fileURLWithPath: options.dataDirectory(sources))
             var accounts = try sources.accountsConfiguration(server: configuration)
             accounts.keyEncryption = try sources.keyEncryptionKeys(dataDirectory: dataDirectory.path)
+            try sources.applyAppleSettings(to: &accounts)
             if case .postgres = location, sources.string(nil, .keyEncryptionKeys) == nil, sources.string(nil, .keyEncryptionKeysFile) == nil {
                 logger.warning("token signing keys are sealed with the key file in the data directory; every node must share it (or set key_encryption_keys)")
             }
+            accounts.requireVerifiedEmail = try sources.flag(.requireVerifiedEmail)
             let mailer = FileMailer(directory: dataDirectory.appendingPathComponent("mail"), logger: logger)
+            let mailTransport = try sources.mailTransport(logger: logger)
             // A provider that refuses connections should fail the sign-in at once, not retry until the timeout.
             var http = HTTPClient.Configuration()
             http.connectionPool.retryConnectionEstablishment = false
@@ -49,7 +52,9 @@ struct Serve: AsyncParsableCommand {
             do {
                 var services = ParlorServices(games: GameRegistry([Quortex.self, CrazyEights.self]), accounts: accounts, httpClient: client, mailer: mailer)
                 services.push = push
+                services.mailTransport = mailTransport
                 services.purchases = try sources.purchasesConfiguration()
+                services.links = try sources.linkConfiguration()
                 try Self.applyNodeTimeout(sources, to: &services)
                 try await Self.serve(configuration: configuration, location: location, services: services, stopDeadline: stopDeadline, logger: logger)
                 try await client.shutdown()

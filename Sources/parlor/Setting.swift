@@ -13,6 +13,12 @@ enum Setting: String, CaseIterable, Sendable {
     case passwordResetLink = "password_reset_link"
     case appleClientIDs = "apple_client_ids"
     case appleKeysURL = "apple_keys_url"
+    case appleTeamID = "apple_team_id"
+    case appleKeyID = "apple_key_id"
+    case appleKeyFile = "apple_key_file"
+    case appleAuthURL = "apple_auth_url"
+    case gameCenterBundleIDs = "gamecenter_bundle_ids"
+    case gameCenterRootFile = "gamecenter_root_file"
     case discordClientID = "discord_client_id"
     case discordClientSecret = "discord_client_secret"
     case discordRedirectURIs = "discord_redirect_uris"
@@ -31,15 +37,28 @@ enum Setting: String, CaseIterable, Sendable {
     case apnsURL = "apns_url"
     case apnsCAFile = "apns_ca_file"
     case pushBundleIDs = "push_bundle_ids"
+    case pushHourlyCap = "push_hourly_cap"
     case purchasesCatalogue = "purchases_catalogue"
     case purchasesRootFile = "purchases_root_file"
     case purchasesEnvironments = "purchases_environments"
+    case appLinks = "app_links"
+    case appStoreURLs = "app_store_urls"
+    case smtpHost = "smtp_host"
+    case smtpPort = "smtp_port"
+    case smtpTLS = "smtp_tls"
+    case smtpUsername = "smtp_username"
+    case smtpPassword = "smtp_password"
+    case smtpFrom = "smtp_from"
+    case smtpCAFile = "smtp_ca_file"
+    case requireVerifiedEmail = "require_verified_email"
 
     /// `PARLOR_DATA_DIR` for `data_dir`, and so on.
     var environmentName: String { "PARLOR_" + rawValue.uppercased() }
 
     /// Whether the config file must give a number rather than a string.
-    var isInteger: Bool { self == .port || self == .maxBodyBytes || self == .bcryptCost || self == .nodeTimeout || self == .shutdownTimeout }
+    var isInteger: Bool {
+        [.port, .maxBodyBytes, .bcryptCost, .nodeTimeout, .shutdownTimeout, .pushHourlyCap, .smtpPort].contains(self)
+    }
 }
 
 /// Where each setting comes from, strongest first: flag, environment variable, config file, default.

@@ -18,11 +18,16 @@ struct DraftPushTests {
             let room = try await server.fillRoom(tournament, with: Array(guests.prefix(11)))
             let alert = try await server.registerDevice(guests[0], bundle: "com.topdog.app")
             let activity = try await server.registerDevice(guests[0], bundle: "com.topdog.app", activity: room)
+            let quortex = try await server.registerDevice(guests[0], bundle: "com.quortex.app")
             _ = try await server.fillRoom(tournament, with: [guests[11]])
             let filled = try await fake.wait("room filled") { $0.contains { $0.token == alert && $0.json["data"] != nil } }
             let roomFilled = try #require(filled.first { ($0.json["data"] as? [String: Any])?["type"] as? String == "room_filled" })
             #expect((roomFilled.json["data"] as? [String: Any])?["roomId"] as? String == room)
             #expect(roomFilled.headers["apns-topic"] == "com.topdog.app")
+            let roomAlert = try #require((roomFilled.json["aps"] as? [String: Any])?["alert"] as? [String: Any])
+            #expect(roomAlert["title-loc-key"] as? String == "DRAFT_ROOM_FILLED_TITLE")
+            #expect(roomAlert["loc-key"] as? String == "DRAFT_ROOM_FILLED_BODY")
+            #expect((roomAlert["loc-args"] as? [String])?.count == 2)
             let first = try await fake.wait("the first pick's clock") { $0.contains { $0.token == activity } }
             let update = try #require(first.first { $0.token == activity })
             #expect(update.headers["apns-topic"] == "com.topdog.app.push-type.liveactivity")
@@ -44,6 +49,7 @@ struct DraftPushTests {
             let next = try #require(second.last { $0.token == activity })
             let nextState = try #require((next.json["aps"] as? [String: Any])?["content-state"] as? [String: Any])
             #expect(nextState["isMyTurn"] as? Bool == (mySlot == 1))
+            #expect(fake.requests(to: quortex).isEmpty, "TopDog's alerts never reach the Quortex app")
             // Nobody else registered a Live Activity token, so nothing else went to one.
             #expect(fake.received.allSatisfy { $0.headers["apns-push-type"] != "liveactivity" || $0.token == activity })
         }

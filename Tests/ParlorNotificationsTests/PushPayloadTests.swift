@@ -38,7 +38,7 @@ struct PushPayloadTests {
 
     @Test("the apns-id of a notification on a device is the same on every attempt, and differs between devices")
     func stableIDs() {
-        let push = ClaimedPush(id: "n1", message: PushMessage(user: "u", kind: .test, payload: Data(), dedupeKey: "k"), attempts: 1)
+        let push = ClaimedPush(id: "n1", message: PushMessage(user: "u", kind: .test, product: nil, payload: Data(), dedupeKey: "k"), attempts: 1)
         #expect(push.apnsID(for: "aa") == push.apnsID(for: "aa"))
         #expect(push.apnsID(for: "aa") != push.apnsID(for: "bb"))
         #expect(push.apnsID(for: "aa").uuidString.dropFirst(14).first == "5")

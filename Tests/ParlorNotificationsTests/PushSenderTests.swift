@@ -94,10 +94,63 @@ struct PushSenderTests {
         }
     }
 
+    @Test("a user's alerts past the hourly cap are recorded as capped, not sent; Live Activity updates are not counted", arguments: TestDatabaseKind.available)
+    func hourlyCap(kind: TestDatabaseKind) async throws {
+        try await withSender(kind: kind, adjust: { $0.hourlyCap = 3 }) { sender, database, clock, fake in
+            let token = try await register("ann", on: database, clock: clock)
+            let other = try await register("bob", on: database, clock: clock)
+            for index in 0..<5 { try await enqueue(["ann", "bob"], on: database, clock: clock, key: "flood-\(index)") }
+            while try await sender.sendDue() > 0 {}
+            #expect(fake.requests(to: token).count == 3)
+            #expect(fake.requests(to: other).count == 3, "the cap is per user")
+            let outcomes = try await database.withConnection { sql in
+                try await sql.raw("SELECT outcome, COUNT(*) AS n FROM push_outbox WHERE user_id = 'ann' GROUP BY outcome").all().map {
+                    (try $0.decode(column: "outcome", as: String.self), try $0.decode(column: "n", as: Int.self))
+                }
+            }
+            #expect(Dictionary(uniqueKeysWithValues: outcomes) == ["sent": 3, "capped": 2])
+            // Within the hour still capped; once the first alerts are an hour old, sent again.
+            clock.advance(seconds: 30 * 60)
+            try await enqueue(["ann"], on: database, clock: clock, key: "later")
+            while try await sender.sendDue() > 0 {}
+            #expect(fake.requests(to: token).count == 3)
+            clock.advance(seconds: 31 * 60)
+            try await enqueue(["ann"], on: database, clock: clock, key: "next-hour")
+            while try await sender.sendDue() > 0 {}
+            #expect(fake.requests(to: token).count == 4)
+        }
+    }
+
+    @Test("a notification reaches only the devices of its product's apps; one of no product reaches every app", arguments: TestDatabaseKind.available)
+    func productRouting(kind: TestDatabaseKind) async throws {
+        try await withSender(kind: kind) { sender, database, clock, fake in
+            let quortex = try await register("ann", on: database, clock: clock)
+            let topDog = try await register("ann", bundle: "com.topdog.app", on: database, clock: clock)
+            try await enqueue(["ann"], product: .topDog, on: database, clock: clock, key: "draft")
+            while try await sender.sendDue() > 0 {}
+            #expect(fake.requests(to: topDog).count == 1)
+            #expect(fake.requests(to: quortex).isEmpty, "a TopDog alert never reaches the Quortex app")
+            #expect(fake.requests(to: topDog).first?.headers["apns-topic"] == "com.topdog.app")
+            try await enqueue(["ann"], product: .quortex, on: database, clock: clock, key: "turn")
+            while try await sender.sendDue() > 0 {}
+            #expect(fake.requests(to: quortex).count == 1 && fake.requests(to: topDog).count == 1)
+            try await enqueue(["ann"], on: database, clock: clock, key: "test")
+            while try await sender.sendDue() > 0 {}
+            #expect(fake.requests(to: quortex).count == 2 && fake.requests(to: topDog).count == 2)
+            // A product with no device of its apps is not even stored.
+            try await enqueue(["ann"], product: .tandem, on: database, clock: clock, key: "tandem")
+            let stored = try await database.withConnection { sql in
+                try await sql.raw("SELECT COUNT(*) AS n FROM push_outbox WHERE dedupe_key = 'tandem/ann'").first()?.decode(column: "n", as: Int.self)
+            }
+            #expect(stored == 0)
+        }
+    }
+
     // MARK: Helpers
 
     func withSender(
-        kind: TestDatabaseKind, _ body: @escaping @Sendable (PushSender, Database, ManualClock, FakeAPNs) async throws -> Void
+        kind: TestDatabaseKind, adjust: @escaping @Sendable (inout PushConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (PushSender, Database, ManualClock, FakeAPNs) async throws -> Void
     ) async throws {
         try await FakeAPNs.run { fake in
             let client = try apnsClient(trusting: fake)
@@ -105,9 +158,9 @@ struct PushSenderTests {
                 try await kind.withDatabase(migrated: true) { database in
                     let clock = ManualClock()
                     let transport = try apnsTransport(fake, client: client, now: clock.now)
-                    let sender = PushSender(
-                        database: database, transport: transport, configuration: PushConfiguration(transport: transport), now: clock.now,
-                        logger: .quiet)
+                    var configuration = PushConfiguration(transport: transport)
+                    adjust(&configuration)
+                    let sender = PushSender(database: database, transport: transport, configuration: configuration, now: clock.now, logger: .quiet)
                     try await body(sender, database, clock, fake)
                 }
                 try await client.shutdown()
@@ -118,21 +171,23 @@ struct PushSenderTests {
         }
     }
 
-    func register(_ user: String, on database: Database, clock: ManualClock) async throws -> String {
+    func register(_ user: String, bundle: String = "com.quortex.app", on database: Database, clock: ManualClock) async throws -> String {
         let token = deviceToken()
         let device = try DeviceRegistrationRules.device(
-            token: token, environment: "sandbox", bundleID: "com.quortex.app", kind: "alert", activityID: nil, user: user,
-            at: Int64(clock.now().timeIntervalSince1970 * 1000), allowedBundles: PushConfiguration.productBundleIDs)
+            token: token, environment: "sandbox", bundleID: bundle, kind: "alert", activityID: nil, user: user,
+            at: Int64(clock.now().timeIntervalSince1970 * 1000), allowedBundles: PushProducts.standard.all)
         try await database.withConnection { try await DeviceStore.register(device, on: $0) }
         return token
     }
 
-    func enqueue(_ users: [String], on database: Database, clock: ManualClock, key: String = "k") async throws {
+    func enqueue(
+        _ users: [String], product: PushProduct? = nil, on database: Database, clock: ManualClock, key: String = "k"
+    ) async throws {
         let messages = users.map {
-            PushMessage(user: $0, kind: .test, payload: APNsAlert(title: "T", body: "B").payload(), dedupeKey: "\(key)/\($0)")
+            PushMessage(user: $0, kind: .test, product: product, payload: APNsAlert(title: "T", body: "B").payload(), dedupeKey: "\(key)/\($0)")
         }
         try await database.transaction { sql in
-            try await PushOutbox.enqueue(messages, at: Int64(clock.now().timeIntervalSince1970 * 1000), on: sql)
+            try await PushOutbox.enqueue(messages, products: .standard, at: Int64(clock.now().timeIntervalSince1970 * 1000), on: sql)
         }
     }
 }

@@ -76,4 +76,36 @@ import TandemFeature
         #expect(model.lastReport == report)
         #expect(model.lastReport?.succeeded == true)
     }
+
+    @Test func anotherDevicesUploadPullsAtOnce() async {
+        actor Syncs {
+            var count = 0
+            func add() -> Int {
+                count += 1
+                return count
+            }
+        }
+        let syncs = Syncs()
+        let model = withDependencies {
+            $0.statsSync = StatsSyncClient(
+                stats: {
+                    var stats = PuzzleStats()
+                    stats.gamesPlayed = await syncs.count
+                    return stats
+                },
+                statusUpdates: { AsyncStream { $0.finish() } },
+                sync: {
+                    _ = await syncs.add()
+                    return SyncReport()
+                },
+                remoteChanges: { AsyncStream { continuation in
+                    for token in ["djE6Mw", "djE6NQ"] { continuation.yield(token) }
+                    continuation.finish()
+                } })
+            $0.date = .constant(Self.now)
+        } operation: { StatsModel() }
+        await model.followRemoteChanges()
+        #expect(await syncs.count == 2, "one pull per change the server announced")
+        #expect(model.played == "2", "the figures are read again after each pull")
+    }
 }

@@ -21,6 +21,10 @@ extension AccountsHarness {
         }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 64 << 20)
-        return Reply(status: HTTPResponse.Status(code: Int(response.status.code)), headers: [:], data: Data(buffer: body))
+        var headers = HTTPFields()
+        for (name, value) in response.headers {
+            if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+        }
+        return Reply(status: HTTPResponse.Status(code: Int(response.status.code)), headers: headers, data: Data(buffer: body))
     }
 }

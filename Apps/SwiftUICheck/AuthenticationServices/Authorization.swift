@@ -27,6 +27,8 @@ public protocol ASAuthorizationCredential: NSCopying, NSSecureCoding, NSObjectPr
 open class ASAuthorizationAppleIDCredential: NSObject, ASAuthorizationCredential {
     // https://developer.apple.com/documentation/authenticationservices/asauthorizationappleidcredential/identitytoken
     open var identityToken: Data? { fatalError() }
+    // https://developer.apple.com/documentation/authenticationservices/asauthorizationappleidcredential/authorizationcode
+    open var authorizationCode: Data? { fatalError() }
     // https://developer.apple.com/documentation/authenticationservices/asauthorizationappleidcredential/fullname
     open var fullName: PersonNameComponents? { fatalError() }
 

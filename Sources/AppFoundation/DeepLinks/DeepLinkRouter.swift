@@ -1,21 +1,27 @@
 import Foundation
+import ParlorLinks
 
 /// Turns a link into a ``DeepLink`` for one app: its custom scheme and its universal-link domain,
-/// plus the account links every app takes. Anything else is refused with the reason, never
-/// guessed at: a link is input from outside the app.
+/// plus the account links every app takes and the links the Parlor server's pages make
+/// (``ParlorLink``: `/i/{code}`, `/t/{tournament}`, `/r/{game}`). Anything else is refused with the
+/// reason, never guessed at: a link is input from outside the app.
 public struct DeepLinkRouter: Sendable {
     public let product: AppBrand.Product
+    /// Further universal-link hosts the app is associated with: the Parlor server's public host,
+    /// whose `apple-app-site-association` names the app (from the app's configuration).
+    public let linkHosts: Set<String>
 
-    public init(product: AppBrand.Product) {
+    public init(product: AppBrand.Product, linkHosts: [String] = []) {
         self.product = product
+        self.linkHosts = Set(linkHosts.map { $0.lowercased() })
     }
 
     /// The app's custom URL scheme.
     public var scheme: String {
         switch product {
-        case .quortex: "quortex"
-        case .oneForTheBoys: "oneforboys"
-        case .topDog: "topdog"
+        case .quortex: LinkApp.quortex.scheme
+        case .oneForTheBoys: LinkApp.party.scheme
+        case .topDog: LinkApp.topdog.scheme
         case .tandem: "tandem"
         case .pubGames: "pubgames"
         }
@@ -32,6 +38,12 @@ public struct DeepLinkRouter: Sendable {
         }
     }
 
+    /// The universal link to share for `link`, on this app's domain: the server's link page for
+    /// someone without the app, the app itself for someone with it.
+    public func universalLink(_ link: ParlorLink) -> URL {
+        link.url(base: URL(string: "https://\(domain)") ?? URL(fileURLWithPath: "/"))
+    }
+
     public func route(_ url: URL) -> Result<DeepLink, DeepLinkRefusal> {
         let text = url.absoluteString
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let scheme = components.scheme?.lowercased() else {
@@ -41,7 +53,7 @@ public struct DeepLinkRouter: Sendable {
         if scheme == self.scheme {
             // `quortex://game/ID`: the host is the first segment.
             segments = ([components.host ?? ""] + components.path.split(separator: "/").map(String.init)).filter { !$0.isEmpty }
-        } else if scheme == "https", let host = components.host?.lowercased(), host == domain || host == "www." + domain {
+        } else if scheme == "https", let host = components.host?.lowercased(), host == domain || host == "www." + domain || linkHosts.contains(host) {
             segments = components.path.split(separator: "/").map(String.init)
         } else {
             return .failure(DeepLinkRefusal(url: text, reason: "not a \(AppBrand.of(product).name) link"))
@@ -60,6 +72,7 @@ struct DeepLinkPaths {
 
     func route(_ segments: [String]) -> Result<DeepLink, DeepLinkRefusal> {
         if let account = accountLink(segments) { return account }
+        if let shared = ParlorLink.parse(segments: segments) { return parlorLink(shared, segments) }
         switch product {
         case .quortex: return quortex(segments)
         case .oneForTheBoys: return party(segments)
@@ -74,6 +87,22 @@ struct DeepLinkPaths {
         case "reset-password": return token().map(DeepLink.resetPassword)
         case "verify-email": return token().map(DeepLink.verifyEmail)
         default: return nil
+        }
+    }
+
+    /// The server's shared links, in the app that opens each kind.
+    private func parlorLink(_ parsed: Result<ParlorLink, ParlorLinkRefusal>, _ segments: [String]) -> Result<DeepLink, DeepLinkRefusal> {
+        switch parsed {
+        case .failure(let refusal): return refuse(refusal.reason)
+        case .success(let link):
+            switch (product, link) {
+            case (.quortex, .invite(let code)): return .success(.quortexInvite(code: code))
+            // The app shows a finished game from its record: the replay is the game's page.
+            case (.quortex, .replay(let game)): return .success(.quortexGame(game))
+            case (.oneForTheBoys, .invite(let code)): return .success(.partyInvite(code: code))
+            case (.topDog, .tournament(let id)): return .success(.topDog(.tournament(id: id)))
+            default: return unknown(segments)
+            }
         }
     }
 
@@ -132,14 +161,13 @@ struct DeepLinkPaths {
         return .success(token)
     }
 
+    /// Ids and invite codes follow the shared links' rules (``LinkID``, ``InviteCodeRule``).
     private func uuid(_ text: String, _ what: String) -> Result<UUID, DeepLinkRefusal> {
-        UUID(uuidString: text).map { .success($0) } ?? refuse("'\(text)' is not a \(what) id")
+        LinkID.parse(text).map { .success($0) } ?? refuse("'\(text)' is not a \(what) id")
     }
 
-    /// Invite codes: letters and digits, as the server makes them (upper-cased here).
     private func code(_ text: String) -> Result<String, DeepLinkRefusal> {
-        guard text.wholeMatch(of: /[A-Za-z0-9]{4,16}/) != nil else { return refuse("'\(text)' is not an invite code") }
-        return .success(text.uppercased())
+        InviteCodeRule.normalise(text).map { .success($0) } ?? refuse("'\(text)' is not an invite code")
     }
 
     private func unknown<T>(_ segments: [String]) -> Result<T, DeepLinkRefusal> {

@@ -101,10 +101,17 @@ public final class SessionModel {
         return AppleNonce.hashed(nonce)
     }
 
-    public func signInWithApple(identityToken: String, displayName: String?) async {
+    /// `authorizationCode` is Apple's `ASAuthorizationAppleIDCredential.authorizationCode`: with
+    /// it the server can revoke the account's Apple tokens when the account is deleted.
+    public func signInWithApple(identityToken: String, displayName: String?, authorizationCode: String? = nil) async {
         let nonce = appleNonce
         appleNonce = nil
-        await signIn(.apple(identityToken: identityToken, nonce: nonce, displayName: displayName))
+        await signIn(.apple(identityToken: identityToken, nonce: nonce, displayName: displayName, authorizationCode: authorizationCode))
+    }
+
+    /// Signs in with GameKit's identity verification signature of the local player.
+    public func signInWithGameCenter(_ signature: ParlorClient.GameCenterSignature) async {
+        await signIn(.gameCenter(signature))
     }
 
     public func signInWithDiscord(code: String, redirectURI: String, codeVerifier: String?) async {

@@ -37,6 +37,8 @@ public enum RealtimeServerMessageType: String, Codable, Sendable, CaseIterable {
     case friendsChanged = "friends_changed"
     /// The receiver unlocked an achievement.
     case achievementUnlocked = "achievement_unlocked"
+    /// The receiver's synced Tandem stats changed on another device (or were cleared): pull now.
+    case syncChanged = "sync_changed"
 }
 
 

@@ -11,6 +11,12 @@ package enum UserDirectory {
 
     package static let unknownName = "player"
 
+    /// The user's language as a BCP 47 tag (`en`, `pt-BR`), nil when not known: what to write
+    /// to them in.
+    package static func locale(of user: String, on sql: any SQLDatabase) async throws -> String? {
+        try await UserStore.locale(of: user, on: sql)
+    }
+
     /// The live (not deleted) users among `ids`, as a query of one column, `id`, for a statement
     /// that writes only for them: it reads the users in the same statement instead of a round
     /// trip before it.

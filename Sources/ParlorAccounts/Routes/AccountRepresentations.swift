@@ -8,7 +8,7 @@ extension Components.Schemas.User {
     init(_ user: UserRecord, identities: [IdentityRecord]) {
         self.init(
             id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl,
-            email: user.email, emailVerified: user.emailVerified != 0,
+            email: user.email, emailVerified: user.emailVerified != 0, locale: user.locale,
             preferences: Self.preferences(user.preferences),
             roles: user.isAdmin != 0 ? [.admin] : [],
             identities: identities.compactMap { identity in
@@ -21,7 +21,11 @@ extension Components.Schemas.User {
     }
 
     private static func preferences(_ json: String) -> Components.Schemas.Preferences {
-        .init(additionalProperties: (try? JSONDecoder().decode(OpenAPIObjectContainer.self, from: Data(json.utf8))) ?? OpenAPIObjectContainer())
+        // Decoded as the schema, so `share_replays` is its own field (the rest stays free-form),
+        // shown with its default; stored text it cannot read shows as no preferences, as before.
+        var preferences = (try? JSONDecoder().decode(Components.Schemas.Preferences.self, from: Data(json.utf8))) ?? .init()
+        preferences.shareReplays = preferences.shareReplays ?? ReplaySharing.allowed(inPreferences: json)
+        return preferences
     }
 }
 

@@ -37,12 +37,17 @@ extension AccountsAPI {
         var validator = FieldValidator()
         validator.check(!body.identityToken.isEmpty && body.identityToken.count <= 8192, "identity_token", "must be Apple's identity token")
         validator.check((body.nonce?.count ?? 0) <= 256, "nonce", "must be at most 256 characters")
+        validator.check(body.authorizationCode.map { !$0.isEmpty && $0.count <= 1024 } ?? true, "authorization_code", "must be Apple's authorization code")
         if let name = body.displayName, let problem = AccountRules.displayNameProblem(name) { validator.fail("display_name", problem) }
         try validator.validate()
         let caller = try await accounts.optionalUser()
         try await accounts.limitSignIn()
         let identity = try await verified { try await accounts.verifier.apple(identityToken: body.identityToken, rawNonce: body.nonce) }
         let session = try await accounts.signIn(with: IdentityClaim(identity, displayName: body.displayName), linkingTo: caller)
+        if let code = body.authorizationCode {
+            await accounts.keepAppleRefreshToken(
+                code: code, verifiedIdentityToken: body.identityToken, subject: identity.subject, userID: session.session.user.id)
+        }
         return .ok(.init(session, configuration: accounts.configuration))
     }
 
@@ -123,7 +128,7 @@ extension AccountsAPI {
     }
 
     /// Runs a provider check, mapping its failures to 401, 502 or 404 (a method this server does not offer).
-    private func verified(_ check: () async throws -> ExternalIdentity) async throws -> ExternalIdentity {
+    func verified(_ check: () async throws -> ExternalIdentity) async throws -> ExternalIdentity {
         do {
             return try await check()
         } catch let error as SignInError {

@@ -12,10 +12,23 @@ extension AccountsAPI {
     package func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         let caller = try await accounts.authenticate()
-        let preferences = try body.preferences.map { String(decoding: try JSONEncoder().encode($0.additionalProperties), as: UTF8.self) }
+        // The whole object: `share_replays` is decoded into its own field, apart from the free-form rest.
+        let preferences = try body.preferences.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         let change = AccountService.ProfileChange(
-            username: body.username, displayName: body.displayName, avatarURL: body.avatarUrl, email: body.email, preferences: preferences)
+            username: body.username, displayName: body.displayName, avatarURL: body.avatarUrl, email: body.email, preferences: preferences,
+            locale: body.locale)
         return .ok(.init(try await accounts.update(change, for: caller)))
+    }
+
+    package func verifyEmail(_ input: Operations.VerifyEmail.Input) async throws -> Operations.VerifyEmail.Output {
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
+        let caller = try await accounts.authenticate()
+        return .ok(.init(try await accounts.verifyEmail(code: body.code, for: caller)))
+    }
+
+    package func resendEmailVerification(_ input: Operations.ResendEmailVerification.Input) async throws -> Operations.ResendEmailVerification.Output {
+        try await accounts.resendEmailCode(for: try await accounts.authenticate())
+        return .accepted(.init())
     }
 
     package func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {

@@ -31,7 +31,7 @@ extension AccountService {
 
         let hash = try await hasher.hash(form.password)
         let createdAt = now().millis
-        return try await issuingSession { sql in
+        let issued = try await issuingSession { sql in
             var user: UserRecord
             var isNew = false
             if let current {
@@ -65,6 +65,9 @@ extension AccountService {
             if isNew { try await UserStore.insert(user, on: sql) } else { try await UserStore.update(user, on: sql) }
             return try await startSession(for: user, isNew: isNew, on: sql)
         }
+        // An address given here gets its verification code once the account is committed.
+        if form.email != nil { await mailEmailCode(to: issued.session.user) }
+        return issued
     }
 
     /// Signs in with a username or email and a password; unknown accounts cost the same and answer the same.
@@ -91,7 +94,10 @@ extension AccountService {
         let known = try await database.withConnection { sql in try await UserStore.find(login: login, on: sql) }
         try await limiter.hit(
             "reset:account:" + (known.map { "user:\($0.id)" } ?? "login:\(login.lowercased())"), configuration.rateLimits.resetPerAccount)
-        if let known, let email = known.email { resets.continuation.yield(ResetRequest(userID: known.id, email: email)) }
+        // With verified addresses required, an unverified one gets nothing; the answer is the same.
+        if let known, let email = known.email, !configuration.requireVerifiedEmail || known.emailVerified != 0 {
+            resets.continuation.yield(ResetRequest(userID: known.id, email: email, locale: known.locale))
+        }
     }
 
     /// The service that makes and mails the queued resets; the application runs one.
@@ -106,21 +112,14 @@ extension AccountService {
         let token = Secrets.randomToken()
         let current = now().millis
         let expiresAt = current + configuration.passwordResetLifetime.milliseconds
-        let minutes = configuration.passwordResetLifetime.wholeSeconds / 60
-        let body = """
-            Someone asked to reset the password of your account. If it was you, open this link within \(minutes) minutes:
-
-            \(configuration.resetLinkPrefix)\(token)
-
-            or enter this code in the app: \(token)
-
-            If it was not you, ignore this message; your password has not changed.
-            """
+        let minutes = Int64(configuration.passwordResetLifetime.wholeSeconds / 60)
+        let text = MailTemplates.forLocale(request.locale)
+        let body = text.resetBody(minutes, "\(configuration.resetLinkPrefix)\(token)", token)
         do {
             try await transaction { sql in
                 try await ResetStore.create(hash: Secrets.hash(token), userID: request.userID, now: current, expiresAt: expiresAt, on: sql)
             }
-            try await mailer.send(Mail(to: request.email, user: request.userID, subject: "Reset your password", body: body))
+            try await mailer.send(Mail(to: request.email, user: request.userID, subject: text.resetSubject, body: body))
         } catch {
             logger.error("could not make or send a password reset mail", metadata: ["user": "\(request.userID)", "error": "\(error)"])
         }

@@ -15,6 +15,8 @@ extension AccountService {
         var email: String?
         /// Already-encoded JSON object.
         var preferences: String?
+        /// A BCP 47 tag; empty removes it.
+        var locale: String?
     }
 
     static let maxPreferencesBytes = 16 * 1024
@@ -48,12 +50,16 @@ extension AccountService {
         if let name = change.displayName, let problem = AccountRules.displayNameProblem(name) { validator.fail("display_name", problem) }
         if let avatar = change.avatarURL, !avatar.isEmpty, let problem = AccountRules.avatarURLProblem(avatar) { validator.fail("avatar_url", problem) }
         if let email = change.email, !email.isEmpty, let problem = AccountRules.emailProblem(email) { validator.fail("email", problem) }
+        if let locale = change.locale, !locale.isEmpty, LocaleTag.normalized(locale) == nil {
+            validator.fail("locale", "must be a BCP 47 language tag such as en or pt-BR, at most \(LocaleTag.maxLength) characters")
+        }
         if let preferences = change.preferences, preferences.utf8.count > Self.maxPreferencesBytes {
             validator.fail("preferences", "must be at most \(Self.maxPreferencesBytes) bytes of JSON")
         }
         try validator.validate()
-        return try await transaction { sql in
+        let (account, newAddress) = try await transaction { sql in
             var user = try await liveAccount(caller, on: sql)
+            var newAddress = false
             if let username = change.username, username.lowercased() != user.usernameKey {
                 guard !(try await UserStore.usernameTaken(username, on: sql)) else {
                     throw APIError.conflict("the username '\(username)' is taken", code: "username_taken")
@@ -75,13 +81,18 @@ extension AccountService {
                     }
                     user.email = email
                     user.emailKey = email.lowercased()
+                    newAddress = true
                 }
                 user.emailVerified = 0
             }
+            if let locale = change.locale { user.locale = locale.isEmpty ? nil : LocaleTag.normalized(locale) }
             if let preferences = change.preferences { user.preferences = preferences }
             try await UserStore.update(user, on: sql)
-            return (user, try await UserStore.identities(of: user.id, on: sql))
+            return ((user, try await UserStore.identities(of: user.id, on: sql)), newAddress)
         }
+        // A new address gets its verification code once the change has committed.
+        if newAddress { await mailEmailCode(to: account.0) }
+        return account
     }
 
     /// Removes one way to sign in, unless it is the last.
@@ -123,7 +134,11 @@ extension AccountService {
             user.passwordHash = nil
             user.isAdmin = 0
             user.deletedAt = current
+            user.locale = nil
             try await UserStore.update(user, on: sql)
+            try await EmailCodeStore.delete(of: user.id, on: sql)
+            // App Review: Apple tokens are revoked when the account goes (queued, made by the drain).
+            try await AppleTokenStore.queueRevocations(of: user.id, keys: configuration.keyEncryption, at: current, logger: logger, on: sql)
             try await UserStore.deleteIdentities(of: user.id, on: sql)
             try await ResetStore.deleteAll(of: user.id, on: sql)
             try await SessionStore.revokeAll(of: user.id, reason: "account_deleted", now: current, on: sql)

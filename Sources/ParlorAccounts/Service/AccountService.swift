@@ -133,7 +133,17 @@ package struct AccountService: Sendable {
     /// Signing may read the key table, which needs a connection of its own: SQLite has only one, held
     /// by the transaction until it commits.
     func issuingSession(_ body: @escaping @Sendable (any SQLDatabase) async throws -> StoredSession) async throws -> IssuedSession {
-        let pending = try await transaction(body)
+        // Read here: on SQLite the transaction's body may run outside this task and its task-locals.
+        let locale = RequestLocale.current
+        let pending = try await transaction { sql in
+            var session = try await body(sql)
+            // An account without a language takes this sign-in's `Accept-Language`.
+            if session.user.locale == nil, let locale {
+                try await UserStore.adoptLocale(locale, for: session.user.id, on: sql)
+                session.user.locale = locale
+            }
+            return session
+        }
         return IssuedSession(session: pending, accessToken: try await accessToken(for: pending.user, session: pending.sessionID))
     }
 

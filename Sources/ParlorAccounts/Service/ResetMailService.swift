@@ -6,6 +6,8 @@ import ServiceLifecycle
 struct ResetRequest: Sendable {
     var userID: String
     var email: String
+    /// The account's language, which picks the mail's.
+    var locale: String?
 }
 
 /// Makes and mails password resets off the request path, one at a time, in the order asked.

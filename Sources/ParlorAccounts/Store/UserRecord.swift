@@ -16,6 +16,8 @@ package struct UserRecord: Codable, Sendable, Equatable {
     var createdAt: Int64
     var lastActiveAt: Int64
     var deletedAt: Int64?
+    /// The user's language, a BCP 47 tag (`en`, `pt-BR`): what their mail is written in.
+    var locale: String?
 
     var isDeleted: Bool { deletedAt != nil }
 }

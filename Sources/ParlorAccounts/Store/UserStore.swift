@@ -6,7 +6,7 @@ import SQLKit
 enum UserStore {
     static let columns = [
         "id", "username", "username_key", "display_name", "email", "email_key", "email_verified", "avatar_url",
-        "preferences", "password_hash", "is_admin", "created_at", "last_active_at", "deleted_at",
+        "preferences", "password_hash", "is_admin", "created_at", "last_active_at", "deleted_at", "locale",
     ]
 
     static func insert(_ user: UserRecord, on sql: any SQLDatabase) async throws {
@@ -66,7 +66,7 @@ enum UserStore {
             .set("email", to: user.email).set("email_key", to: user.emailKey).set("email_verified", to: user.emailVerified)
             .set("avatar_url", to: user.avatarUrl).set("preferences", to: user.preferences)
             .set("password_hash", to: user.passwordHash).set("is_admin", to: user.isAdmin)
-            .set("last_active_at", to: user.lastActiveAt).set("deleted_at", to: user.deletedAt)
+            .set("last_active_at", to: user.lastActiveAt).set("deleted_at", to: user.deletedAt).set("locale", to: user.locale)
             .where("id", .equal, user.id)
             .run()
     }
@@ -79,6 +79,17 @@ enum UserStore {
     }
 
     static let touchInterval: Int64 = 60_000
+
+    /// Sets the user's locale when they have none yet: the first sign-in's `Accept-Language`
+    /// decides, and a later one (another device, another browser) does not overwrite it.
+    static func adoptLocale(_ locale: String, for userID: String, on sql: any SQLDatabase) async throws {
+        try await sql.update("users").set("locale", to: locale).where("id", .equal, userID).where("locale", .is, SQLLiteral.null).run()
+    }
+
+    static func locale(of userID: String, on sql: any SQLDatabase) async throws -> String? {
+        try await sql.select().column("locale").from("users").where("id", .equal, userID).first()?
+            .decode(column: "locale", as: String?.self)
+    }
 
     /// `user` as ``touch(_:at:on:)`` leaves it.
     static func touched(_ user: UserRecord, at now: Int64) -> UserRecord {

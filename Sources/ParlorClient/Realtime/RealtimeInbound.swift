@@ -47,7 +47,7 @@ public struct RealtimeInbound: Sendable {
     }
 
     static let userTypes: Set<RealtimeServerMessageType> = [
-        .welcome, .matchFound, .invitation, .friendPresence, .friendsChanged, .achievementUnlocked,
+        .welcome, .matchFound, .invitation, .friendPresence, .friendsChanged, .achievementUnlocked, .syncChanged,
     ]
 
     /// Decodes the frame as `message`, e.g. `RealtimeState<QuortexAction, QuortexView>.self`.

@@ -10,6 +10,8 @@ public enum RealtimeUserEvent: Sendable {
     case friendPresence(RealtimeFriendPresence)
     case friendsChanged(RealtimeFriendsChanged)
     case achievementUnlocked(RealtimeAchievementUnlocked)
+    /// The user's synced stats changed on another device: pull now.
+    case syncChanged(RealtimeSyncChanged)
     /// A type this build does not know, or a frame that did not decode: kept, never fatal.
     case other(RealtimeInbound)
 
@@ -18,6 +20,7 @@ public enum RealtimeUserEvent: Sendable {
             inbound.typed(type, wrap, otherwise: Self.other)
         }
         switch inbound.type {
+        case .syncChanged?: self = decoded(RealtimeSyncChanged.self, Self.syncChanged)
         case .welcome?: self = decoded(RealtimeWelcome.self, Self.welcome)
         case .matchFound?: self = decoded(RealtimeMatchFound.self, Self.matchFound)
         case .invitation?: self = decoded(RealtimeInvitation.self, Self.invitation)

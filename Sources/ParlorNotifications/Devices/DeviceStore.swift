@@ -35,11 +35,15 @@ package enum DeviceStore {
             .orderBy("registered_at", .descending).orderBy("token").all().map(device)
     }
 
-    /// Of `users`, those with an active device of `kind` (for a Live Activity, of `activity`).
-    package static func reachable(_ users: Set<String>, kind: PushDevice.Kind, activity: String?, on sql: any SQLDatabase) async throws -> Set<String> {
-        guard !users.isEmpty else { return [] }
+    /// Of `users`, those with an active device of `kind` of one of the apps `bundles` (for a Live
+    /// Activity, of `activity`).
+    package static func reachable(
+        _ users: Set<String>, kind: PushDevice.Kind, activity: String?, bundles: Set<String>, on sql: any SQLDatabase
+    ) async throws -> Set<String> {
+        guard !users.isEmpty, !bundles.isEmpty else { return [] }
         var query = sql.select().distinct().column("user_id").from("push_devices")
             .where("user_id", .in, Array(users)).where("kind", .equal, kind.rawValue).where("deactivated_at", .is, SQLLiteral.null)
+            .where("bundle_id", .in, Array(bundles))
         if let activity { query = query.where("activity_id", .equal, activity) }
         return Set(try await query.all().map { try $0.decode(column: "user_id", as: String.self) })
     }

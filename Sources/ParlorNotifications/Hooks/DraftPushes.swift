@@ -4,14 +4,17 @@ import ParlorTopDog
 import SQLKit
 
 /// TopDog's notifications: its draft alerts with the seed's payloads (Appendix H), and updates
-/// of the Live Activity that follows a draft room's clock (`DraftTimerAttributes`).
+/// of the Live Activity that follows a draft room's clock (`DraftTimerAttributes`), all to
+/// TopDog's app.
 package struct DraftPushes: DraftAlertsHook {
-    package init() {}
+    let products: PushProducts
+
+    package init(products: PushProducts) { self.products = products }
 
     package func draftChanged(alerts: [DraftAlert], activity: DraftActivity?, at time: Int64, on sql: any SQLDatabase) async throws {
         var messages = try alerts.map { try Self.message($0, at: time) }
         if let activity { messages += Self.messages(for: activity, at: time) }
-        try await PushOutbox.enqueue(messages, at: time, on: sql)
+        try await PushOutbox.enqueue(messages, products: products, at: time, on: sql)
     }
 
     static func message(_ alert: DraftAlert, at time: Int64) throws -> PushMessage {
@@ -23,7 +26,7 @@ package struct DraftPushes: DraftAlertsHook {
             expiration = time / 1000 + Int64(seconds)
         }
         return PushMessage(
-            user: alert.user, kind: .draftAlert, payload: try encoder.encode(alert.payload), expiration: expiration,
+            user: alert.user, kind: .draftAlert, product: .topDog, payload: try encoder.encode(alert.payload), expiration: expiration,
             dedupeKey: "draft/\(alert.dedupeKey)/\(alert.user)")
     }
 
@@ -40,7 +43,7 @@ package struct DraftPushes: DraftAlertsHook {
                 staleDate: activity.ended ? nil : activity.endsAt / 1000 + 1,
                 dismissalDate: activity.ended ? seconds + 15 * 60 : nil)
             return PushMessage(
-                user: user, kind: .draftActivity, pushType: .liveactivity, activityID: activity.room, payload: push.payload(),
+                user: user, kind: .draftActivity, product: .topDog, pushType: .liveactivity, activityID: activity.room, payload: push.payload(),
                 expiration: activity.ended ? nil : activity.endsAt / 1000 + 1, dedupeKey: "activity/\(activity.room)/\(activity.seq)/\(user)")
         }
     }

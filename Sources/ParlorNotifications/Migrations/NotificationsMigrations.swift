@@ -57,4 +57,12 @@ package enum NotificationsMigrations {
             .primaryKey("outbox_id", "token")
             .run()
     }
+
+    /// Each notification names the product whose apps it goes to (null: every app, as a test push
+    /// does and as notifications stored before this did); the hourly cap counts a user's recent
+    /// alerts by when they finished.
+    package static let products = Migration(22, "name each push notification's product") { sql, _ in
+        try await sql.alter(table: "push_outbox").column("product", type: .text).run()
+        try await sql.create(index: "push_outbox_user_finished").on("push_outbox").column("user_id").column("finished_at").run()
+    }
 }

@@ -16,6 +16,8 @@ package enum PushKind: String, Sendable, CaseIterable {
 package struct PushMessage: Sendable, Equatable {
     package var user: String
     package var kind: PushKind
+    /// The app it is for; nil reaches every app of the user (a test push).
+    package var product: PushProduct?
     package var pushType: APNsRequest.PushType
     /// For a Live Activity: the activity whose tokens it goes to.
     package var activityID: String?
@@ -28,11 +30,12 @@ package struct PushMessage: Sendable, Equatable {
     package var dedupeKey: String
 
     package init(
-        user: String, kind: PushKind, pushType: APNsRequest.PushType = .alert, activityID: String? = nil, payload: Data,
+        user: String, kind: PushKind, product: PushProduct?, pushType: APNsRequest.PushType = .alert, activityID: String? = nil, payload: Data,
         collapseID: String? = nil, priority: APNsRequest.Priority = .immediate, expiration: Int64? = nil, dedupeKey: String
     ) {
         self.user = user
         self.kind = kind
+        self.product = product
         self.pushType = pushType
         self.activityID = activityID
         self.payload = payload

@@ -12,13 +12,17 @@ public struct PushConfiguration: Sendable {
     public var maxAttempts = 8
     /// How long sent notifications are kept, for support and the delivery log.
     public var retention: Duration = .seconds(7 * 24 * 3600)
-    /// The apps devices may register for: a token of any other app is refused, since this
-    /// server's APNs key could not reach it and a stranger's app must not collect its pushes.
-    public var bundleIDs: Set<String> = PushConfiguration.productBundleIDs
-    /// Quortex, OneForTheBoys, TopDog, Tandem and PubGames.
-    public static let productBundleIDs: Set<String> = [
-        "com.quortex.app", "com.oneforboys.app", "com.topdog.app", "com.tandemdaily.app", "com.pubgames.app",
-    ]
+    /// Each product's apps: a device may register only for one of them (this server's APNs key
+    /// could not reach another, and a stranger's app must not collect its pushes), and a
+    /// notification goes only to the devices of its product's apps.
+    public var products: PushProducts = .standard
+    /// The most alerts one user is sent in an hour; more are recorded as `capped`, not sent, so a
+    /// fault that raises notifications in a loop cannot flood a phone. Live Activity updates (a
+    /// draft's clock) are not alerts and are not counted.
+    public var hourlyCap = 60
+
+    /// The apps devices may register for.
+    public var bundleIDs: Set<String> { products.all }
 
     public init() {}
 

@@ -6,7 +6,7 @@ import ParlorHTTP
 import SQLKit
 
 /// Sends the outbox: claims due notifications (any node may; a claim is a lease), sends each to
-/// every active device of its user, records each device's answer as it comes, then finishes the
+/// every active device of its user that is an app of its product, records each device's answer as it comes, then finishes the
 /// notification or schedules another try with backoff.
 ///
 /// A node that dies after APNs accepted a notification but before the answer was recorded leaves
@@ -40,10 +40,45 @@ package struct PushSender: Sendable {
         guard try await database.withConnection({ try await PushOutbox.anyDue(at: time, on: $0) }) else { return 0 }
         let leaseEnd = time + configuration.lease.milliseconds
         let claimed = try await database.transaction { sql in try await PushOutbox.claim(limit: limit, at: time, leaseEnd: leaseEnd, on: sql) }
+        let sendable = try await withinHourlyCap(claimed, at: time)
         await withTaskGroup(of: Void.self) { group in
-            for push in claimed { group.addTask { await deliver(push) } }
+            for push in sendable { group.addTask { await deliver(push) } }
         }
         return claimed.count
+    }
+
+    /// Of `claimed`, the notifications to send: a user's alerts beyond the hourly cap (counting
+    /// those sent in the last hour, then these in the order they fell due) are finished as
+    /// `capped` instead. Counted per claim, so two nodes sending at once may each let a few more
+    /// through: the cap bounds a flood, it is not a quota.
+    func withinHourlyCap(_ claimed: [ClaimedPush], at time: Int64) async throws -> [ClaimedPush] {
+        let alerting = Set(claimed.filter { $0.message.pushType == .alert }.map(\.message.user))
+        guard !alerting.isEmpty else { return claimed }
+        var sent = try await database.withConnection { sql in
+            try await PushOutbox.alertsSent(to: alerting, since: time - 3_600_000, on: sql)
+        }
+        var sendable: [ClaimedPush] = []
+        var capped: [ClaimedPush] = []
+        for push in claimed {
+            guard push.message.pushType == .alert else {
+                sendable.append(push)
+                continue
+            }
+            let user = push.message.user
+            if sent[user, default: 0] < configuration.hourlyCap {
+                sent[user, default: 0] += 1
+                sendable.append(push)
+            } else {
+                capped.append(push)
+            }
+        }
+        guard !capped.isEmpty else { return sendable }
+        logger.warning("push hourly cap reached", metadata: ["users": "\(Set(capped.map(\.message.user)).count)", "capped": "\(capped.count)"])
+        let finished = capped
+        try await database.transaction { sql in
+            for push in finished { try await PushOutbox.finish(push.id, outcome: "capped", at: time, on: sql) }
+        }
+        return sendable
     }
 
     /// What became of one notification on one device.
@@ -58,8 +93,10 @@ package struct PushSender: Sendable {
             let (devices, settled) = try await database.withConnection { sql in
                 (try await DeviceStore.devices(of: push.message.user, on: sql), try await PushOutbox.settledTokens(of: push.id, on: sql))
             }
+            let apps = configuration.products.bundleIDs(of: push.message.product)
             let targets = devices.filter {
-                $0.kind == push.message.deviceKind && $0.activityID == push.message.activityID && !settled.contains($0.token)
+                $0.kind == push.message.deviceKind && $0.activityID == push.message.activityID && apps.contains($0.bundleID)
+                    && !settled.contains($0.token)
             }
             var retry = false
             for device in targets {

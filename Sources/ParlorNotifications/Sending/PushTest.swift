@@ -20,7 +20,8 @@ extension PushSender {
         let payload = APNsAlert(title: title, body: body, custom: ["type": "test"]).payload()
         let time = millis
         let claimed = try await database.transaction { sql -> ClaimedPush? in
-            try await PushOutbox.enqueue([PushMessage(user: user, kind: .test, payload: payload, dedupeKey: key)], at: time, on: sql)
+            try await PushOutbox.enqueue(
+                [PushMessage(user: user, kind: .test, product: nil, payload: payload, dedupeKey: key)], products: configuration.products, at: time, on: sql)
             return try await PushOutbox.claim(dedupeKey: key, leaseEnd: time + configuration.lease.milliseconds, on: sql)
         }
         guard let claimed else { return [] }
@@ -40,7 +41,7 @@ extension PushOutbox {
         try await sql.raw("""
             UPDATE push_outbox SET claimed_until = \(bind: leaseEnd), attempts = attempts + 1
             WHERE dedupe_key = \(bind: dedupeKey) AND finished_at IS NULL
-            RETURNING id, user_id, kind, push_type, activity_id, payload, collapse_id, priority, expires_at, dedupe_key, attempts
+            RETURNING \(idents: claimedColumns, joinedBy: ", ")
             """).first().map(claimed)
     }
 

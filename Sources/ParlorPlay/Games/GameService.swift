@@ -167,7 +167,21 @@ package struct GameService: Sendable {
         row.lastMoveAt = now
         row.deadlineAt = deadline
         for index in seats.indices { seats[index].seat = order.firstIndex(of: seats[index].user) }
+        try await notifyFirstTurn(row, seats: seats, on: sql)
         return (row, seats)
+    }
+
+    /// A turn-based game that starts tells whoever moves first, as every later turn does: in the
+    /// start's transaction, so a game that started always did.
+    private func notifyFirstTurn(_ row: GameRow, seats: [SeatRow], on sql: any SQLDatabase) async throws {
+        guard row.mode == .turnBased, let notifier = hooks.notifier, let engine = engines.engine(row.gameType) else { return }
+        let game = try LiveGame.assemble(row: row, seats: seats, engine: engine, entries: [])
+        guard let state = game.current else { return }
+        let first = engine.turnSeats(in: state).compactMap { game.user(at: $0)?.user }
+        guard !first.isEmpty else { return }
+        try await notifier.turnPassed(
+            TurnPassed(game: row.id, gameType: row.gameType, gameName: engine.catalogEntry.displayName, seq: 0, users: first, moverName: nil),
+            on: sql)
     }
 
     /// A game `start` has just started (committed), announced: see ``keep(_:)``.

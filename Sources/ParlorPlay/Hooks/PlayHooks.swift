@@ -116,15 +116,18 @@ package struct SpentHint: Sendable, Equatable {
 
 package struct TurnPassed: Sendable, Equatable {
     package var game: UUID
+    package var gameType: String
     package var gameName: String
     /// The move's seq: a notification per turn, stored once however often the step is retried.
     package var seq: Int
     package var users: [String]
-    package var moverName: String
+    /// Who moved; nil when the turn is the game's first, come as the game started.
+    package var moverName: String?
 }
 
 package struct InvitationSent: Sendable, Equatable {
     package var game: UUID
+    package var gameType: String
     package var gameName: String
     package var invitation: String
     package var to: String

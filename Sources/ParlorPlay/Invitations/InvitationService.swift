@@ -49,7 +49,8 @@ extension InvitationService {
                 let from = game.seatRow(of: user)?.name ?? "A player"
                 for row in invitations where !silenced.contains(row.to) {
                     try await notifier.invited(
-                        InvitationSent(game: id, gameName: game.engine.catalogEntry.displayName, invitation: row.id, to: row.to, fromName: from,
+                        InvitationSent(
+                            game: id, gameType: game.row.gameType, gameName: game.engine.catalogEntry.displayName, invitation: row.id, to: row.to, fromName: from,
                             expiresAt: row.expiresAt), on: sql)
                 }
             }

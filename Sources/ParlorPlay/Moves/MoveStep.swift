@@ -55,7 +55,7 @@ struct MoveStep: Sendable {
         let waiting = game.engine.turnSeats(in: state).filter { !before.contains($0) }.compactMap { game.user(at: $0)?.user }
         guard !waiting.isEmpty else { return nil }
         return TurnPassed(
-            game: game.id, gameName: game.engine.catalogEntry.displayName, seq: game.row.seq, users: waiting,
+            game: game.id, gameType: game.row.gameType, gameName: game.engine.catalogEntry.displayName, seq: game.row.seq, users: waiting,
             moverName: game.user(at: mover)?.name ?? "Your opponent")
     }
 

@@ -23,6 +23,7 @@ struct APIHandler: APIProtocol {
     let socialAPI: SocialAPI
     let notificationsAPI: NotificationsAPI
     let purchasesAPI: PurchasesAPI
+    let linksAPI: LinksAPI
 
     // MARK: Accounts
 
@@ -32,6 +33,7 @@ struct APIHandler: APIProtocol {
     func signInWithApple(_ input: Operations.SignInWithApple.Input) async throws -> Operations.SignInWithApple.Output { try await accountsAPI.signInWithApple(input) }
     func signInWithDiscord(_ input: Operations.SignInWithDiscord.Input) async throws -> Operations.SignInWithDiscord.Output { try await accountsAPI.signInWithDiscord(input) }
     func signInWithFacebook(_ input: Operations.SignInWithFacebook.Input) async throws -> Operations.SignInWithFacebook.Output { try await accountsAPI.signInWithFacebook(input) }
+    func signInWithGameCenter(_ input: Operations.SignInWithGameCenter.Input) async throws -> Operations.SignInWithGameCenter.Output { try await accountsAPI.signInWithGameCenter(input) }
     func refreshSession(_ input: Operations.RefreshSession.Input) async throws -> Operations.RefreshSession.Output { try await accountsAPI.refreshSession(input) }
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output { try await accountsAPI.logOut(input) }
     func logOutEverywhere(_ input: Operations.LogOutEverywhere.Input) async throws -> Operations.LogOutEverywhere.Output { try await accountsAPI.logOutEverywhere(input) }
@@ -41,6 +43,10 @@ struct APIHandler: APIProtocol {
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output { try await accountsAPI.getMe(input) }
     func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output { try await accountsAPI.updateMe(input) }
     func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output { try await accountsAPI.deleteMe(input) }
+    func verifyEmail(_ input: Operations.VerifyEmail.Input) async throws -> Operations.VerifyEmail.Output { try await accountsAPI.verifyEmail(input) }
+    func resendEmailVerification(_ input: Operations.ResendEmailVerification.Input) async throws -> Operations.ResendEmailVerification.Output {
+        try await accountsAPI.resendEmailVerification(input)
+    }
     func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output { try await accountsAPI.changePassword(input) }
     func unlinkIdentity(_ input: Operations.UnlinkIdentity.Input) async throws -> Operations.UnlinkIdentity.Output { try await accountsAPI.unlinkIdentity(input) }
     func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output { try await socialAPI.getUser(input) }
@@ -63,6 +69,7 @@ struct APIHandler: APIProtocol {
 
     func pushSyncEvents(_ input: Operations.PushSyncEvents.Input) async throws -> Operations.PushSyncEvents.Output { try await syncAPI.pushSyncEvents(input) }
     func listSyncEvents(_ input: Operations.ListSyncEvents.Input) async throws -> Operations.ListSyncEvents.Output { try await syncAPI.listSyncEvents(input) }
+    func clearSyncEvents(_ input: Operations.ClearSyncEvents.Input) async throws -> Operations.ClearSyncEvents.Output { try await syncAPI.clearSyncEvents(input) }
     func getSyncSummary(_ input: Operations.GetSyncSummary.Input) async throws -> Operations.GetSyncSummary.Output { try await syncAPI.getSyncSummary(input) }
     // MARK: Play
 
@@ -143,4 +150,11 @@ struct APIHandler: APIProtocol {
     func usePurchase(_ input: Operations.UsePurchase.Input) async throws -> Operations.UsePurchase.Output { try await purchasesAPI.usePurchase(input) }
     func getEntitlements(_ input: Operations.GetEntitlements.Input) async throws -> Operations.GetEntitlements.Output { try await purchasesAPI.getEntitlements(input) }
     func getHint(_ input: Operations.GetHint.Input) async throws -> Operations.GetHint.Output { try await playAPI.getHint(input) }
+
+    // Links that open the apps
+    func getAppSiteAssociation(_ input: Operations.GetAppSiteAssociation.Input) async throws -> Operations.GetAppSiteAssociation.Output { try await linksAPI.getAppSiteAssociation(input) }
+    func getAppSiteAssociationAtRoot(_ input: Operations.GetAppSiteAssociationAtRoot.Input) async throws -> Operations.GetAppSiteAssociationAtRoot.Output { try await linksAPI.getAppSiteAssociationAtRoot(input) }
+    func getInvitePage(_ input: Operations.GetInvitePage.Input) async throws -> Operations.GetInvitePage.Output { try await linksAPI.getInvitePage(input) }
+    func getTournamentPage(_ input: Operations.GetTournamentPage.Input) async throws -> Operations.GetTournamentPage.Output { try await linksAPI.getTournamentPage(input) }
+    func getReplayPage(_ input: Operations.GetReplayPage.Input) async throws -> Operations.GetReplayPage.Output { try await linksAPI.getReplayPage(input) }
 }

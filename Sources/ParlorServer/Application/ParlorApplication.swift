@@ -7,6 +7,7 @@ import ParlorAPI
 import ParlorDatabase
 import ParlorEvents
 import ParlorHTTP
+import ParlorMail
 import ParlorMiniApps
 import ParlorNotifications
 import ParlorPurchases
@@ -44,19 +45,23 @@ public enum ParlorApplication {
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: RequestsInFlightMiddleware(progress: shutdown))
         router.add(middleware: RequestOriginMiddleware(trustForwardedFor: configuration.trustForwardedFor))
+        router.add(middleware: RequestLocaleMiddleware())
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: ErrorMiddleware(routes: table, parameters: ParameterRules.byOperation))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
+        router.add(middleware: LinkPageHeadersMiddleware())
 
         let verifier = SignInVerifier(
             apple: services.accounts.apple, discord: services.accounts.discord, facebook: services.accounts.facebook,
+            gameCenter: services.accounts.gameCenter,
             httpClient: services.httpClient, now: services.now, logger: logger)
         // One node on SQLite shares notices in process; nodes on PostgreSQL share them by NOTIFY.
         let postgresBus = database.dialect == .postgres ? PostgresEventBus(database: database, catalog: .parlor, logger: logger) : nil
         let bus: any EventBus = postgresBus ?? LocalEventBus()
+        let mailer: any Mailer = services.mailTransport == nil ? services.mailer : OutboxMailer(database: database, now: services.now)
         let accounts = AccountService(
-            database: database, configuration: services.accounts, mailer: services.mailer, verifier: verifier, bus: bus, now: services.now)
+            database: database, configuration: services.accounts, mailer: mailer, verifier: verifier, bus: bus, now: services.now)
         router.add(middleware: BearerFirstMiddleware(accounts: accounts, routes: table, secured: APIDocument.bearerOperations))
         let miniApps = MiniAppService(accounts: accounts)
         if services.accounts.demoMiniApp {
@@ -93,7 +98,8 @@ public enum ParlorApplication {
             playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog),
             socialAPI: SocialAPI(accounts: accounts, social: social, presence: play.presence),
             notificationsAPI: NotificationsAPI(accounts: accounts, push: push),
-            purchasesAPI: PurchasesAPI(accounts: accounts, purchases: purchases))
+            purchasesAPI: PurchasesAPI(accounts: accounts, purchases: purchases),
+            linksAPI: LinksAPI(database: database, play: play, topDog: topDog, engines: engines, configuration: services.links))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table), configuration: .parlor)
         // The follower subscribes first, so a move's renders find the cached game advanced.
         let follower = LiveGameCacheFollower(cache: play.games.cache, bus: bus)
@@ -123,6 +129,13 @@ public enum ParlorApplication {
             TrackedService("push sender", PushSenderService(sender: push.sender), progress: shutdown),
         ]
         if let postgresBus { backgroundServices.append(TrackedService("game event listener", postgresBus, progress: shutdown)) }
+        if let revocations = accounts.appleRevocationService {
+            backgroundServices.append(TrackedService("apple token revocations", revocations, progress: shutdown))
+        }
+        if let transport = services.mailTransport {
+            let sender = MailSender(database: database, transport: transport, configuration: services.mailSending, now: services.now, logger: logger)
+            backgroundServices.append(TrackedService("mail sender", MailSenderService(sender: sender), progress: shutdown))
+        }
 
         return Application(
             router: router,

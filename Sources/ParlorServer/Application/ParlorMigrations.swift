@@ -19,6 +19,7 @@ public enum ParlorMigrations {
         + [TopDogMigrations.topDog, PlayMigrations.userSockets, AccountsMigrations.usernamePrefix, SocialMigrations.social]
         + [NotificationsMigrations.push, PurchasesMigrations.purchases, PlayMigrations.turnWake]
         + [PlayMigrations.movesKey, TopDogMigrations.providerAsks, PlayMigrations.gameType]
+        + [AccountsMigrations.mail, AccountsMigrations.appleTokens, NotificationsMigrations.products, SyncMigrations.clears]
 }
 
 extension Migrator {

@@ -5,6 +5,7 @@ import Logging
 import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
+import ParlorMail
 import ParlorNotifications
 import ParlorPurchases
 import ParlorPlay
@@ -21,6 +22,10 @@ public struct ParlorServices: Sendable {
     public var accounts: AccountsConfiguration
     public var httpClient: HTTPClient
     public var mailer: any Mailer
+    /// Where mail leaves (an ``SMTPClient``): when set, ``mailer`` is replaced by the database
+    /// outbox and every node drains it through this.
+    public var mailTransport: (any MailTransport)?
+    public var mailSending = MailSenderConfiguration()
     public var now: @Sendable () -> Date
     /// Limits of the real-time channel (`/ws`).
     public var realtime = RealtimeConfiguration()
@@ -47,6 +52,8 @@ public struct ParlorServices: Sendable {
     public var push = PushConfiguration()
     /// What the App Store sells for each app, the root its signatures chain to, which environments count.
     public var purchases = PurchasesConfiguration()
+    /// Which apps open this server's links, their store pages, and the games with replay pictures.
+    public var links = LinkConfiguration()
     /// How long `/ready` waits for the database before it answers that it cannot reach it.
     public var readinessTimeout: Duration = .seconds(2)
 

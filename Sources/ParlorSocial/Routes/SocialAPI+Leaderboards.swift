@@ -13,7 +13,8 @@ extension SocialAPI {
             return Components.Schemas.Leaderboard(
                 id: board.id, game: board.game, metric: definition.metric, name: definition.name,
                 aggregation: .init(rawValue: definition.aggregation.rawValue) ?? .best, order: .init(rawValue: definition.order.rawValue) ?? .higher,
-                periods: definition.periods.compactMap { .init(rawValue: $0.rawValue) })
+                periods: definition.periods.compactMap { .init(rawValue: $0.rawValue) },
+                gameCenterId: GameCenterIDs.leaderboard(game: board.game, metric: definition.metric))
         }
         return .ok(.init(body: .json(.init(leaderboards: boards))))
     }

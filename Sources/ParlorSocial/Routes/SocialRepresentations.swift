@@ -30,6 +30,7 @@ extension Components.Schemas.Achievement {
         self.init(
             game: status.game, key: definition.key, name: status.revealed ? definition.name : nil,
             description: status.revealed ? definition.detail : nil, points: definition.points, category: definition.category,
-            hidden: definition.hidden, target: definition.rule.target, progress: status.progress, unlockedAt: status.unlockedAt.map(Date.init(millis:)))
+            hidden: definition.hidden, target: definition.rule.target, progress: status.progress, unlockedAt: status.unlockedAt.map(Date.init(millis:)),
+            gameCenterId: GameCenterIDs.achievement(game: status.game, key: definition.key))
     }
 }

@@ -24,7 +24,7 @@ package struct DraftAlert: Sendable, Equatable {
             kind: .onTheClock, user: user, room: room, dedupeKey: "\(room)/\(pick)/on_the_clock",
             payload: [
                 "aps": .object([
-                    "alert": .object(["title": "Your Turn!", "body": .string("Pick \(label) - \(seconds) seconds to draft")]),
+                    "alert": localized("DRAFT_ON_THE_CLOCK", "Your Turn!", "Pick \(label) - \(seconds) seconds to draft", [label, "\(seconds)"]),
                     "sound": "default", "badge": 1, "category": "DRAFT_PICK", "content-available": 1,
                 ]),
                 "data": .object(["type": "on_the_clock", "roomId": .string(room), "pickNumber": .int(pick), "timeRemaining": .int(seconds)]),
@@ -35,7 +35,10 @@ package struct DraftAlert: Sendable, Equatable {
         DraftAlert(
             kind: .picksAway, user: user, room: room, dedupeKey: "\(room)/\(pick)/picks_away/\(user)",
             payload: [
-                "aps": .object(["alert": .object(["title": .string("\(away) Picks Away"), "body": .string("Get ready - \(tournament)")]), "sound": "default"]),
+                "aps": .object([
+                    "alert": localized("DRAFT_PICKS_AWAY", "\(away) Picks Away", "Get ready - \(tournament)", [tournament], titleArgs: ["\(away)"]),
+                    "sound": "default",
+                ]),
                 "data": .object(["type": "picks_away", "roomId": .string(room), "picksAway": .int(away)]),
             ])
     }
@@ -44,7 +47,7 @@ package struct DraftAlert: Sendable, Equatable {
         DraftAlert(
             kind: .draftStarting, user: user, room: room, dedupeKey: "\(room)/draft_starting/\(user)",
             payload: [
-                "aps": .object(["alert": .object(["title": "Draft Starting", "body": .string("\(tournament) is starting now!")]), "sound": "default"]),
+                "aps": .object(["alert": localized("DRAFT_STARTING", "Draft Starting", "\(tournament) is starting now!", [tournament]), "sound": "default"]),
                 "data": .object(["type": "draft_starting", "roomId": .string(room)]),
             ])
     }
@@ -54,7 +57,8 @@ package struct DraftAlert: Sendable, Equatable {
             kind: .roomFilled, user: user, room: room, dedupeKey: "\(room)/room_filled/\(user)",
             payload: [
                 "aps": .object([
-                    "alert": .object(["title": "Room Filled", "body": .string("\(tournament) drafts in \(startsInSeconds) seconds")]), "sound": "default",
+                    "alert": localized("DRAFT_ROOM_FILLED", "Room Filled", "\(tournament) drafts in \(startsInSeconds) seconds", [tournament, "\(startsInSeconds)"]),
+                    "sound": "default",
                 ]),
                 "data": .object(["type": "room_filled", "roomId": .string(room)]),
             ])
@@ -65,11 +69,24 @@ package struct DraftAlert: Sendable, Equatable {
             kind: .tenSecondsRemaining, user: user, room: room, dedupeKey: "\(room)/\(pick)/ten_seconds",
             payload: [
                 "aps": .object([
-                    "alert": .object(["title": "10 Seconds Left", "body": .string("Pick \(label) - make your pick")]), "sound": "default",
+                    "alert": localized("DRAFT_TEN_SECONDS", "10 Seconds Left", "Pick \(label) - make your pick", [label]), "sound": "default",
                     "interruption-level": "time-sensitive",
                 ]),
                 "data": .object(["type": "ten_seconds_remaining", "roomId": .string(room), "pickNumber": .int(pick), "timeRemaining": 10]),
             ])
+    }
+}
+
+extension DraftAlert {
+    /// An alert the app shows in the player's language from its own strings (`KEY_TITLE` and
+    /// `KEY_BODY` with `args`), with the English text for a build without them.
+    static func localized(_ key: String, _ title: String, _ body: String, _ args: [String], titleArgs: [String] = []) -> JSONPayload {
+        var alert: [String: JSONPayload] = [
+            "title": .string(title), "body": .string(body), "title-loc-key": .string(key + "_TITLE"), "loc-key": .string(key + "_BODY"),
+            "loc-args": .array(args.map(JSONPayload.string)),
+        ]
+        if !titleArgs.isEmpty { alert["title-loc-args"] = .array(titleArgs.map(JSONPayload.string)) }
+        return .object(alert)
     }
 }
 
@@ -79,6 +96,7 @@ package enum JSONPayload: Sendable, Equatable, Codable, ExpressibleByStringLiter
     case int(Int)
     case bool(Bool)
     case object([String: JSONPayload])
+    case array([JSONPayload])
 
     package init(stringLiteral value: String) { self = .string(value) }
     package init(integerLiteral value: Int) { self = .int(value) }
@@ -90,6 +108,7 @@ package enum JSONPayload: Sendable, Equatable, Codable, ExpressibleByStringLiter
         case .int(let value): try container.encode(value)
         case .bool(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
         }
     }
 
@@ -101,6 +120,8 @@ package enum JSONPayload: Sendable, Equatable, Codable, ExpressibleByStringLiter
             self = .bool(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode([JSONPayload].self) {
+            self = .array(value)
         } else {
             self = .object(try container.decode([String: JSONPayload].self))
         }

@@ -29,6 +29,7 @@ extension TopDogAPI {
     package func withdrawFunds(_ input: Operations.WithdrawFunds.Input) async throws -> Operations.WithdrawFunds.Output {
         let caller = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
+        try await accounts.requireVerifiedEmail(caller)
         let record = try await topDog.wallet.withdraw(body.amountCents, for: caller.userID, key: body.idempotencyKey)
         return .created(.init(body: .json(.init(record))))
     }

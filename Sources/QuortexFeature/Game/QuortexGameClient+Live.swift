@@ -5,6 +5,7 @@ import GameSession
 import OpenAPIRuntime
 import ParlorAPI
 import ParlorClient
+import ParlorLinks
 import Quortex
 
 extension QuortexGameClient {
@@ -162,8 +163,8 @@ extension QuortexGameDetails {
 extension QuortexReplay {
     /// The game's link and its moves, as a message a friend can read or paste into `parlor quortex`.
     init(_ record: GameRecord<Quortex>, game: UUID) {
-        let domain = DeepLinkRouter(product: .quortex).domain
-        let link = URL(string: "https://\(domain)/game/\(game.wire)") ?? URL(fileURLWithPath: "/")
+        // The shared replay link: the server's replay page, or the game in the app.
+        let link = DeepLinkRouter(product: .quortex).universalLink(.replay(game))
         let names = record.seats.map(\.name)
         let result: String
         if let outcome = record.outcome {

@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import Observation
 import ParlorClient
+import ParlorLinks
 import Quortex
 
 /// Quortex's home (the seed's LobbyView): the games to continue (your turn first), quick match
@@ -63,9 +64,9 @@ public final class QuortexHomeModel {
     public var canStartQuickMatch: Bool { !isSearching && Self.quickMatchPlayerRange.contains(quickMatchPlayers) }
 
     public var createdInviteCode: String? { createdGame?.inviteCode }
-    /// The universal link a friend opens to join (`https://quortex.com/join/CODE`).
+    /// The universal link a friend opens to join (`https://quortex.com/i/CODE`, the shared invite link).
     public var shareLink: URL? {
-        createdInviteCode.flatMap { URL(string: "https://\(DeepLinkRouter(product: .quortex).domain)/join/\($0)") }
+        createdInviteCode.map { DeepLinkRouter(product: .quortex).universalLink(.invite(code: $0)) }
     }
     /// "Waiting for 2 more players", under the code.
     public var createdGameStatus: String? {

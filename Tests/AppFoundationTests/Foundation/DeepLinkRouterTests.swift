@@ -47,6 +47,32 @@ import Testing
         }
     }
 
+    /// The server's link pages' paths (ParlorLinks), on the app's domain, on the Parlor server's
+    /// public host when the app is told it, and after the custom scheme.
+    @Test func theServersSharedLinksOpenInTheirApps() throws {
+        let id = game.uuidString.lowercased()
+        let server = "play.parlor.example"
+        func routed(_ product: AppBrand.Product, _ link: String) throws -> Result<DeepLink, DeepLinkRefusal> {
+            DeepLinkRouter(product: product, linkHosts: [server]).route(try #require(URL(string: link)))
+        }
+        #expect(try routed(.quortex, "https://\(server)/i/k7q2px") == .success(.quortexInvite(code: "K7Q2PX")))
+        #expect(try routed(.quortex, "https://PLAY.parlor.example/r/\(id)") == .success(.quortexGame(game)))
+        #expect(try routed(.quortex, "quortex://i/K7Q2PX") == .success(.quortexInvite(code: "K7Q2PX")))
+        #expect(try routed(.quortex, "https://quortex.com/r/\(id)") == .success(.quortexGame(game)))
+        #expect(try routed(.oneForTheBoys, "https://\(server)/i/K7M2QX") == .success(.partyInvite(code: "K7M2QX")))
+        #expect(try routed(.oneForTheBoys, "oneforboys://i/K7M2QX") == .success(.partyInvite(code: "K7M2QX")))
+        #expect(try routed(.topDog, "https://\(server)/t/\(id)") == .success(.topDog(.tournament(id: game))))
+        #expect(try routed(.topDog, "topdog://t/\(id)") == .success(.topDog(.tournament(id: game))))
+        // The server's host is an app's link host only when the app is told it.
+        #expect(route(.quortex, "https://\(server)/i/K7Q2PX") == .failure(DeepLinkRefusal(url: "https://\(server)/i/K7Q2PX", reason: "not a Quortex link")))
+        // A shared link of another app, or with a bad value, is refused with the reason.
+        #expect(try routed(.quortex, "https://\(server)/t/\(id)") == .failure(DeepLinkRefusal(url: "https://\(server)/t/\(id)", reason: "no page '/t/\(id)' in Quortex")))
+        #expect(try routed(.topDog, "topdog://i/K7Q2PX") == .failure(DeepLinkRefusal(url: "topdog://i/K7Q2PX", reason: "no page '/i/K7Q2PX' in TopDog")))
+        #expect(try routed(.quortex, "quortex://i/AB") == .failure(DeepLinkRefusal(url: "quortex://i/AB", reason: "'AB' is not an invite code")))
+        #expect(try routed(.topDog, "topdog://t/nope") == .failure(DeepLinkRefusal(url: "topdog://t/nope", reason: "'nope' is not a tournament id")))
+        #expect(try routed(.quortex, "http://\(server)/i/K7Q2PX") == .failure(DeepLinkRefusal(url: "http://\(server)/i/K7Q2PX", reason: "not a Quortex link")))
+    }
+
     @Test func unknownLinksAreRefusedWithTheReason() {
         #expect(route(.quortex, "quortex://shop") == .failure(DeepLinkRefusal(url: "quortex://shop", reason: "no page '/shop' in Quortex")))
         #expect(route(.quortex, "topdog://lobby") == .failure(DeepLinkRefusal(url: "topdog://lobby", reason: "not a Quortex link")))

@@ -189,7 +189,7 @@ import Testing
         let hashed = model.prepareAppleSignIn()
         #expect(hashed.count == 64)
         await model.signInWithApple(identityToken: "header.payload.signature", displayName: "Olga")
-        guard case .apple(let token, let nonce?, let name) = recorder.methods.value.first else {
+        guard case .apple(let token, let nonce?, let name, _) = recorder.methods.value.first else {
             Issue.record("no Apple sign-in with a nonce: \(recorder.methods.value)")
             return
         }
@@ -199,7 +199,7 @@ import Testing
         #expect(AppleNonceCheck.sha256Hex(nonce) == hashed)
         // A nonce is used once.
         await model.signInWithApple(identityToken: "again", displayName: nil)
-        if case .apple(_, let second, _) = recorder.methods.value.last { #expect(second == nil) }
+        if case .apple(_, let second, _, _) = recorder.methods.value.last { #expect(second == nil) }
     }
 
     /// A view reads `isWorking` and `canSignInWithPassword`: each change must reach it.

@@ -45,6 +45,7 @@ struct RealtimeContractTests {
         "friend_presence": roundTrip(RealtimeFriendPresence.self),
         "friends_changed": roundTrip(RealtimeFriendsChanged.self),
         "achievement_unlocked": roundTrip(RealtimeAchievementUnlocked.self),
+        "sync_changed": roundTrip(RealtimeSyncChanged.self),
     ]
 
     static func roundTrip<Message: Codable & SendableMetatype>(_ type: Message.Type) -> @Sendable (Data) throws -> Data {

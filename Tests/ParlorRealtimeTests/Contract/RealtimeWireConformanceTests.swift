@@ -98,6 +98,11 @@ import Testing
             _ = try await socketD.next("welcome")
             _ = try await socketC.next("friend_presence")
 
+            // C's stats change on another device: C's socket hears it.
+            let batch = String(decoding: try batchBody(SyncEventFactory(now: Date()).games("phone", 1...2)), as: UTF8.self)
+            #expect(try await server.call(.post, "/sync/events", as: c, body: batch).status == 200)
+            _ = try await socketC.next("sync_changed")
+
             var seen: Set<String> = []
             for text in socketA.texts + socketB.texts + socketC.texts {
                 let frame = try JSONValue.parse(text)

@@ -1,11 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
-import HummingbirdHTTP2
-import Logging
 import NIOCore
-import NIOSSL
-import ServiceLifecycle
 import Synchronization
 
 /// A fake APNs on loopback: HTTP/2 over TLS (its certificate issued by a root the test trusts),
@@ -57,48 +53,10 @@ public final class FakeAPNs: Sendable {
     public static func run<Result: Sendable>(
         isolation: isolated (any Actor)? = #isolation, _ body: (FakeAPNs) async throws -> Result
     ) async throws -> Result {
-        let logger = Logger(label: "parlor.fake-apns", factory: { _ in SwiftLogNoOpLogHandler() })
-        let root = try TestCertificateAuthority(name: "Fake APNs Root")
-        let server = try root.issueServer()
         let state = FakeAPNsState()
-        var tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: [.certificate(try NIOSSLCertificate(bytes: server.der, format: .der))],
-            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(server.key.pemRepresentation.utf8), format: .pem)))
-        tls.minimumTLSVersion = .tlsv12
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: state.router(teamID: "TEAM123456", keyID: "KEY1234567"),
-            server: try .http2Upgrade(tlsConfiguration: tls),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                if let port = channel.localAddress?.port { portContinuation.yield(port) }
-                portContinuation.finish()
-            },
-            logger: logger)
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        return try await withThrowingTaskGroup(of: Void.self, returning: Result.self, isolation: isolation) { group in
-            group.addTask {
-                defer { portContinuation.finish() }
-                try await services.run()
-            }
-            var port: Int?
-            for await bound in ports { port = bound }
-            guard let port else {
-                try await group.next()
-                throw FakeAPNsError.didNotStart
-            }
-            do {
-                let result = try await body(FakeAPNs(port: port, rootPEM: root.pem, state: state))
-                await services.triggerGracefulShutdown()
-                try await group.waitForAll()
-                return result
-            } catch {
-                await services.triggerGracefulShutdown()
-                try? await group.waitForAll()
-                throw error
-            }
+        return try await LoopbackTLSServer.run(router: state.router(teamID: "TEAM123456", keyID: "KEY1234567"), label: "Fake APNs") { port, root in
+            try await body(FakeAPNs(port: port, rootPEM: root, state: state))
         }
     }
 }
 
-enum FakeAPNsError: Error { case didNotStart }

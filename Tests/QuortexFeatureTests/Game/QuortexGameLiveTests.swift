@@ -109,7 +109,7 @@ struct QuortexGameLiveTests {
                 // The replay: the game's link and its record, resignation included.
                 await hanaOver.prepareReplay()
                 let replay = try #require(hanaOver.replay, "\(String(describing: hanaOver.replayError))")
-                #expect(replay.link.absoluteString == "https://quortex.com/game/\(created.id)")
+                #expect(replay.link.absoluteString == "https://quortex.com/r/\(created.id)")
                 #expect(replay.message.contains("(resignation)"))
 
                 // Hana offers a rematch and opens it; Olga sees the offer, accepts, and both are in it.

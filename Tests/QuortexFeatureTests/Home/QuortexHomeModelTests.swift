@@ -199,7 +199,7 @@ import Testing
         #expect(asked.withLock { $0 } == OnlineGameRequest(gameType: "quortex", players: 3, mode: .turnBased, turnSeconds: 86_400))
         #expect(model.createdInviteCode == "K7Q2PX")
         let link = try #require(model.shareLink)
-        #expect(link.absoluteString == "https://quortex.com/join/K7Q2PX")
+        #expect(link.absoluteString == "https://quortex.com/i/K7Q2PX")
         #expect(DeepLinkRouter(product: .quortex).route(link) == .success(.quortexInvite(code: "K7Q2PX")))
         #expect(model.shareMessage == "Join my Quortex game with the code K7Q2PX.")
         #expect(model.continueGames.map(\.id) == [HomeFixtures.gameC])
