@@ -74,6 +74,17 @@ public struct RateLimitPolicy: Sendable, Equatable {
     public var syncUploadsPerUser = Rule(120, per: .seconds(3600))
     /// Email verification codes mailed again on request, per account.
     public var verificationMailPerAccount = Rule(3, per: .seconds(3600))
+    /// Friend requests sent (`POST /friends/requests`), per user: a player adds a few friends at a
+    /// time; a script asking everyone is stopped.
+    public var friendRequestsPerUser = Rule(30, per: .seconds(3600))
+    /// Invitation requests (`POST /games/{id}/invitations`), per user.
+    public var invitationsPerUser = Rule(60, per: .seconds(3600))
+    /// User searches (`GET /users/search`), per user: the app searches as the player types
+    /// (debounced), so a burst is normal; walking the whole directory is not.
+    public var userSearchesPerUser = Rule(60, per: .seconds(60))
+    /// Purchase verifications (`POST /purchases/verify`), per user: a restore posts every
+    /// transaction of the account at once.
+    public var purchaseVerificationsPerUser = Rule(100, per: .seconds(3600))
 
     public init(signInPerAddress: Rule, signInPerAccount: Rule, signUpPerAddress: Rule, resetPerAddress: Rule, resetPerAccount: Rule) {
         self.signInPerAddress = signInPerAddress
@@ -91,12 +102,16 @@ public struct RateLimitPolicy: Sendable, Equatable {
         resetPerAccount: Rule(3, per: .seconds(3600))
     )
 
+    /// Every rule of the policy.
+    static var rules: [WritableKeyPath<RateLimitPolicy, Rule>] {
+        [
+            \.signInPerAddress, \.signInPerAccount, \.signUpPerAddress, \.resetPerAddress, \.resetPerAccount, \.syncUploadsPerUser,
+            \.verificationMailPerAccount, \.friendRequestsPerUser, \.invitationsPerUser, \.userSearchesPerUser, \.purchaseVerificationsPerUser,
+        ]
+    }
+
     /// No practical limit, for load tests and trusted networks.
-    public static let off = RateLimitPolicy(
-        signInPerAddress: Rule(.max, per: .seconds(1)), signInPerAccount: Rule(.max, per: .seconds(1)),
-        signUpPerAddress: Rule(.max, per: .seconds(1)), resetPerAddress: Rule(.max, per: .seconds(1)),
-        resetPerAccount: Rule(.max, per: .seconds(1))
-    ).with(\.syncUploadsPerUser, Rule(.max, per: .seconds(1))).with(\.verificationMailPerAccount, Rule(.max, per: .seconds(1)))
+    public static let off = rules.reduce(standard) { $0.with($1, Rule(.max, per: .seconds(1))) }
 
     /// This policy with one rule changed.
     public func with(_ rule: WritableKeyPath<RateLimitPolicy, Rule>, _ value: Rule) -> RateLimitPolicy {

@@ -9,6 +9,7 @@ extension PlayAPI {
         let user = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         let id = try gameKey(input.path.gameID)
+        try await accounts.limit("invite:user:\(user.userID)", accounts.configuration.rateLimits.invitationsPerUser)
         let rows = try await play.invitations.invite(body.users, to: id, by: user.userID)
         let game = try await play.games.live(id)
         return .created(.init(body: .json(.init(invitations: try rows.map { try invitation($0, game: game, for: user.userID) }))))

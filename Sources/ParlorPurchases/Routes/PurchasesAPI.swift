@@ -19,6 +19,7 @@ package struct PurchasesAPI: Sendable {
     package func verifyPurchase(_ input: Operations.VerifyPurchase.Input) async throws -> Operations.VerifyPurchase.Output {
         let caller = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
+        try await accounts.limit("purchase-verify:user:\(caller.userID)", accounts.configuration.rateLimits.purchaseVerificationsPerUser)
         let result = try await purchases.verify(signedTransaction: body.signedTransaction, for: caller.userID)
         return .ok(.init(body: .json(.init(
             transactionId: result.transaction.transactionId, productId: result.transaction.productId, granted: result.granted,

@@ -8,7 +8,8 @@ import Social
 /// Friends, requests, blocks and finding users.
 extension SocialAPI {
     package func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output {
-        _ = try await accounts.authenticate()
+        let caller = try await accounts.authenticate()
+        try await accounts.limit("search:user:\(caller.userID)", accounts.configuration.rateLimits.userSearchesPerUser)
         let page = try await social.profiles.search(prefix: input.query.prefix, after: input.query.cursor, limit: input.query.limit)
         return .ok(.init(body: .json(.init(users: page.users.map(Components.Schemas.UserSummary.init), next: page.next))))
     }
@@ -43,6 +44,7 @@ extension SocialAPI {
     package func sendFriendRequest(_ input: Operations.SendFriendRequest.Input) async throws -> Operations.SendFriendRequest.Output {
         let caller = try await accounts.authenticate()
         guard case .json(let body) = input.body else { throw APIError.invalidField("user", "is required") }
+        try await accounts.limit("friend-request:user:\(caller.userID)", accounts.configuration.rateLimits.friendRequestsPerUser)
         return .ok(.init(body: .json(try await act(.request, caller.userID, body.user))))
     }
 

@@ -49,7 +49,8 @@ package struct Tournament: Sendable, Equatable {
     package static func pickMillis(for speed: Speed) -> Int64? {
         switch speed {
         case .fast: 30_000
-        case .slow: 8 * 3_600_000
+        // The seed's figure (Appendix F.1's `DraftSpeed.slow`: 12 hours a pick).
+        case .slow: 12 * 3_600_000
         case .custom: nil
         }
     }

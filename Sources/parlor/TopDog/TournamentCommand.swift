@@ -18,7 +18,7 @@ struct CreateTournament: AsyncParsableCommand {
     @Option(help: "Most entries in all (0 is unlimited).") var maxEntries = 0
     @Option(help: "Most entries per user (0 is unlimited).") var maxPerUser = 0
     @Option(help: "Prizes in cents by final rank, comma-separated, first place first.") var prizes = ""
-    @Option(help: "fast (30 s a pick), slow (8 h) or custom (--pick-seconds).") var speed = "fast"
+    @Option(help: "fast (30 s a pick), slow (12 h) or custom (--pick-seconds).") var speed = "fast"
     @Option(help: "The pick clock for the custom speed.") var pickSeconds: Int?
     @Option(help: "Teams per room.") var teams = 12
     @Option(help: "Rounds.") var rounds = 18
