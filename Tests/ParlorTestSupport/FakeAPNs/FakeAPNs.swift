@@ -54,7 +54,7 @@ public final class FakeAPNs: Sendable {
         isolation: isolated (any Actor)? = #isolation, _ body: (FakeAPNs) async throws -> Result
     ) async throws -> Result {
         let state = FakeAPNsState()
-        return try await LoopbackTLSServer.run(router: state.router(teamID: "TEAM123456", keyID: "KEY1234567"), label: "Fake APNs") { port, root in
+        return try await LoopbackServer.runTLS(router: state.router(teamID: "TEAM123456", keyID: "KEY1234567"), label: "Fake APNs") { port, root in
             try await body(FakeAPNs(port: port, rootPEM: root, state: state))
         }
     }

@@ -60,7 +60,7 @@ public final class FakeAppleID: Sendable {
         isolation: isolated (any Actor)? = #isolation, _ body: (FakeAppleID) async throws -> Result
     ) async throws -> Result {
         let state = FakeAppleIDState(teamID: "TEAMAPPLE1", keyID: "SIWAKEY001")
-        return try await LoopbackTLSServer.run(router: state.router(), label: "Fake Apple ID") { port, tlsRoot in
+        return try await LoopbackServer.runTLS(router: state.router(), label: "Fake Apple ID") { port, tlsRoot in
             try await body(FakeAppleID(port: port, tlsRootPEM: tlsRoot, state: state))
         }
     }

@@ -56,7 +56,7 @@ public final class FakeGameCenter: Sendable {
         isolation: isolated (any Actor)? = #isolation, _ body: (FakeGameCenter) async throws -> Result
     ) async throws -> Result {
         let state = try FakeGameCenterState()
-        return try await LoopbackTLSServer.run(router: state.router(), label: "Fake Game Center") { port, tlsRoot in
+        return try await LoopbackServer.runTLS(router: state.router(), label: "Fake Game Center") { port, tlsRoot in
             try await body(FakeGameCenter(port: port, tlsRootPEM: tlsRoot, state: state))
         }
     }

@@ -53,47 +53,11 @@ public final class FakeProviders: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (FakeProviders) async throws -> Result
     ) async throws -> Result {
-        let logger = Logger(label: "parlor.fake-providers", factory: { _ in SwiftLogNoOpLogHandler() })
         let state = try await FakeProviderState(
             discordClientID: "fake-discord-client", discordClientSecret: "fake-discord-secret",
             facebookAppID: "1234567890", facebookAppSecret: "fake-facebook-secret", now: now)
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: FakeProviderRoutes.router(state: state),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                if let port = channel.localAddress?.port { portContinuation.yield(port) }
-                portContinuation.finish()
-            },
-            logger: logger)
-        // No signal handlers: the test process owns SIGINT and SIGTERM.
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-
-        return try await withThrowingTaskGroup(of: Void.self, returning: Result.self, isolation: isolation) { group in
-            group.addTask {
-                // If the server cannot start, end the port stream so the caller does not wait forever.
-                defer { portContinuation.finish() }
-                try await services.run()
-            }
-            var port: Int?
-            for await bound in ports {
-                port = bound
-                break
-            }
-            guard let port else {
-                try await group.waitForAll()
-                throw FakeProvidersError("the fake provider server did not start")
-            }
-            do {
-                let result = try await body(FakeProviders(port: port, state: state))
-                await services.triggerGracefulShutdown()
-                try await group.waitForAll()
-                return result
-            } catch {
-                await services.triggerGracefulShutdown()
-                try? await group.waitForAll()
-                throw error
-            }
+        return try await LoopbackServer.run(router: FakeProviderRoutes.router(state: state), label: "parlor.fake-providers") { port in
+            try await body(FakeProviders(port: port, state: state))
         }
     }
 
