@@ -115,6 +115,12 @@ package struct GameService: Sendable {
         return game
     }
 
+    /// The game that holds the invite code `code` (as ``InviteCode`` normalises it), whatever its
+    /// status; nil when none does. A game keeps its code until it ends.
+    package func game(inviteCode code: String) async throws -> UUID? {
+        try await database.withConnection { sql in try await PlayStore.game(inviteCode: code, on: sql) }?.id
+    }
+
     func join(code: String, user: String) async throws -> LiveGame {
         guard let normalised = InviteCode.normalise(code) else {
             throw APIError.invalidFields([FieldError(field: "code", message: "an invite code has \(InviteCode.length) letters and digits")])

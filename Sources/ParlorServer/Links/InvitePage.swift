@@ -4,7 +4,6 @@ import ParlorDatabase
 import GameCore
 import ParlorLinks
 import ParlorPlay
-import SQLKit
 
 /// `/i/{code}`: the invite a friend sent, for someone who does not have the app open: who
 /// invited, to which game, the code to type, and the links to the app.
@@ -15,7 +14,7 @@ struct InvitePage {
         guard let code = InviteCodeRule.normalise(text) else {
             return missing("“\(text)” is not an invite code. Check the link you were sent.")
         }
-        guard let id = try await gameID(code: code), let game = try await links.game(id), game.row.status == .waiting else {
+        guard let id = try await links.play.games.game(inviteCode: code), let game = try await links.game(id), game.row.status == .waiting else {
             return missing("The invite code \(code) is unknown or has expired: the game may have started or ended. Ask for a new invite.")
         }
         let inviter = try await links.database.withConnection { sql in try await UserDirectory.displayName(of: game.row.createdBy, on: sql) }
@@ -31,15 +30,6 @@ struct InvitePage {
                 links.actions(.invite(code: code), in: app),
             ])
         return FoundPage(found: true, page: page)
-    }
-
-    /// The waiting game that holds `code`. Play keeps a game's code in its row until the game
-    /// ends; this reads only that column, as `/games/join` does.
-    private func gameID(code: String) async throws -> UUID? {
-        let text = try await links.database.withConnection { sql in
-            try await sql.select().column("id").from("games").where("invite_code", .equal, code).first()?.decode(column: "id", as: String.self)
-        }
-        return text.flatMap(UUID.init(uuidString:))
     }
 
     private func missing(_ message: String) -> FoundPage {
