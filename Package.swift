@@ -495,7 +495,7 @@ let package = Package(
         .testTarget(
             name: "ParlorAccountsTests",
             dependencies: [
-                "ParlorAccounts", "ParlorHTTP", "ParlorDatabase", "SignInProviders", "ServerTestSupport", "ParlorTestSupport", "TestSupport",
+                "ParlorAccounts", "ParlorHTTP", "ParlorDatabase", "ParlorServer", "SignInProviders", "ServerTestSupport", "ParlorTestSupport", "TestSupport",
                 Products.hummingbirdTesting, Products.httpTypes, Products.jwtKit, Products.nioCore, Products.sqlKit,
             ], swiftSettings: strict),
         .testTarget(
@@ -512,7 +512,7 @@ let package = Package(
         .testTarget(
             name: "ParlorTopDogTests",
             dependencies: [
-                "ParlorTopDog", "BestBall", "ParlorServer", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.hummingbirdTesting,
+                "ParlorTopDog", "BestBall", "ParlorServer", "ParlorDatabase", "ParlorAccounts", "ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.hummingbirdTesting,
                 Products.httpTypes, Products.nioCore, Products.sqlKit,
             ], swiftSettings: strict),
         .testTarget(
@@ -531,7 +531,7 @@ let package = Package(
         .testTarget(
             name: "ParlorPurchasesTests",
             dependencies: [
-                "ParlorPurchases", "ParlorPlay", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.hummingbirdTesting,
+                "ParlorPurchases", "ParlorAccounts", "ParlorPlay", "ParlorDatabase", "ServerTestSupport", "ParlorTestSupport", "TestSupport", Products.hummingbirdTesting,
                 Products.httpTypes, Products.nioCore, Products.sqlKit, Products.crypto, Products.asn1, Products.x509,
             ], swiftSettings: strict),
         // The SMTP client against a local aiosmtpd (Tests/Tools/smtp_server.py) and the outbox on both databases.
@@ -544,7 +544,7 @@ let package = Package(
         .testTarget(
             name: "ParlorNotificationsTests",
             dependencies: [
-                "ParlorNotifications", "ApplePush", "ParlorServer", "ParlorTopDog", "ParlorDatabase", "GameCore", "ServerTestSupport",
+                "ParlorNotifications", "ApplePush", "ParlorAccounts", "ParlorServer", "ParlorTopDog", "ParlorDatabase", "GameCore", "ServerTestSupport",
                 "ParlorTestSupport", "TestSupport", Products.asyncHTTPClient, Products.hummingbirdTesting, Products.httpTypes, Products.logging,
                 Products.nioSSL, Products.sqlKit,
             ], swiftSettings: strict),

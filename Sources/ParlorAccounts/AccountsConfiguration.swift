@@ -85,6 +85,9 @@ public struct RateLimitPolicy: Sendable, Equatable {
     /// Purchase verifications (`POST /purchases/verify`), per user: a restore posts every
     /// transaction of the account at once.
     public var purchaseVerificationsPerUser = Rule(100, per: .seconds(3600))
+    /// Reports of other users (`POST /reports`), per user: a player reports the odd bad game; a
+    /// flood of reports is itself abuse.
+    public var reportsPerUser = Rule(10, per: .seconds(3600))
 
     public init(signInPerAddress: Rule, signInPerAccount: Rule, signUpPerAddress: Rule, resetPerAddress: Rule, resetPerAccount: Rule) {
         self.signInPerAddress = signInPerAddress
@@ -107,6 +110,7 @@ public struct RateLimitPolicy: Sendable, Equatable {
         [
             \.signInPerAddress, \.signInPerAccount, \.signUpPerAddress, \.resetPerAddress, \.resetPerAccount, \.syncUploadsPerUser,
             \.verificationMailPerAccount, \.friendRequestsPerUser, \.invitationsPerUser, \.userSearchesPerUser, \.purchaseVerificationsPerUser,
+            \.reportsPerUser,
         ]
     }
 

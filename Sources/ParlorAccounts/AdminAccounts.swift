@@ -4,7 +4,7 @@ import ParlorDatabase
 import ParlorHTTP
 import SQLKit
 
-/// Creating administrators from the command line (`parlor admin create`), where no admin exists yet to do it.
+/// Creating staff from the command line (`parlor admin create`), where no admin exists yet to do it.
 public enum AdminAccounts {
     public enum Outcome: Sendable, Equatable {
         case created(userID: String)
@@ -15,13 +15,13 @@ public enum AdminAccounts {
         public let description: String
     }
 
-    /// Creates `username` as an admin with `password`, or gives an existing user the admin role.
+    /// Creates `username` with `role` and `password`, or gives an existing user `role`.
     public static func create(
-        username: String, password: String?, in database: Database, bcryptCost: UInt8 = 12, now: Date = Date()
+        username: String, password: String?, role: StaffRole = .admin, in database: Database, bcryptCost: UInt8 = 12, now: Date = Date()
     ) async throws -> Outcome {
         let existing = try await database.withConnection { sql in try await UserStore.find(login: username, on: sql) }
         if var user = existing {
-            user.isAdmin = 1
+            user.role = role.rawValue
             let promoted = user
             try await database.withConnection { sql in try await UserStore.update(promoted, on: sql) }
             return .promoted(userID: user.id)
@@ -33,7 +33,7 @@ public enum AdminAccounts {
         let time = now.millis
         let user = UserRecord(
             id: UUID().uuidString.lowercased(), username: username, usernameKey: username.lowercased(), displayName: username,
-            emailVerified: 0, preferences: "{}", passwordHash: hash, isAdmin: 1, createdAt: time, lastActiveAt: time)
+            emailVerified: 0, preferences: "{}", passwordHash: hash, role: role.rawValue, createdAt: time, lastActiveAt: time)
         try await database.transaction { sql in try await UserStore.insert(user, on: sql) }
         return .created(userID: user.id)
     }

@@ -41,7 +41,7 @@ package struct MiniAppService: Sendable {
     }
 
     /// Adds an app and returns it with its secret, which is not kept.
-    func create(id: String, _ fields: Fields) async throws -> (MiniAppRecord, secret: String) {
+    func create(id: String, _ fields: Fields, by actor: String, reason: String?) async throws -> (MiniAppRecord, secret: String) {
         var validator = FieldValidator()
         if let problem = MiniAppRules.idProblem(id) { validator.fail("id", problem) }
         let secret = Secrets.randomToken()
@@ -58,35 +58,49 @@ package struct MiniAppService: Sendable {
                 throw APIError.conflict("a mini app with id '\(created.id)' exists")
             }
             try await MiniAppStore.insert(created, on: sql)
+            try await AdminAudit.record(
+                AuditEntry(actor: actor, action: "miniapp.create", targetKind: "miniapp", targetID: created.id, reason: reason), at: time, on: sql)
         }
         return (created, secret)
     }
 
-    func update(_ id: String, _ fields: Fields) async throws -> MiniAppRecord {
+    func update(_ id: String, _ fields: Fields, by actor: String, reason: String?) async throws -> MiniAppRecord {
         var app = try await find(id)
         var validator = FieldValidator()
         apply(fields, to: &app, requireAll: false, validator: &validator)
         try validator.validate()
         app.updatedAt = now().millis
         let updated = app
-        try await database.withConnection { sql in try await MiniAppStore.update(updated, on: sql) }
+        try await database.transaction { sql in
+            try await MiniAppStore.update(updated, on: sql)
+            try await AdminAudit.record(
+                AuditEntry(actor: actor, action: "miniapp.update", targetKind: "miniapp", targetID: id, reason: reason), at: updated.updatedAt, on: sql)
+        }
         return updated
     }
 
-    func delete(_ id: String) async throws {
-        guard try await database.withConnection({ sql in try await MiniAppStore.delete(id, on: sql) }) else {
-            throw APIError.notFound("no mini app '\(id.prefix(40))'")
+    func delete(_ id: String, by actor: String, reason: String?) async throws {
+        let time = now().millis
+        try await database.transaction { sql in
+            guard try await MiniAppStore.delete(id, on: sql) else { throw APIError.notFound("no mini app '\(id.prefix(40))'") }
+            try await AdminAudit.record(
+                AuditEntry(actor: actor, action: "miniapp.delete", targetKind: "miniapp", targetID: id, reason: reason), at: time, on: sql)
         }
     }
 
     /// A new secret; the old one stops working at once.
-    func rotateSecret(_ id: String) async throws -> (MiniAppRecord, secret: String) {
+    func rotateSecret(_ id: String, by actor: String, reason: String?) async throws -> (MiniAppRecord, secret: String) {
         var app = try await find(id)
         let secret = Secrets.randomToken()
         app.secretHash = Secrets.hash(secret)
         app.updatedAt = now().millis
         let updated = app
-        try await database.withConnection { sql in try await MiniAppStore.update(updated, on: sql) }
+        try await database.transaction { sql in
+            try await MiniAppStore.update(updated, on: sql)
+            try await AdminAudit.record(
+                AuditEntry(actor: actor, action: "miniapp.rotate_secret", targetKind: "miniapp", targetID: id, reason: reason), at: updated.updatedAt,
+                on: sql)
+        }
         return (updated, secret)
     }
 

@@ -46,9 +46,9 @@ extension MiniAppsAPI {
     }
 
     package func adminCreateMiniApp(_ input: Operations.AdminCreateMiniApp.Input) async throws -> Operations.AdminCreateMiniApp.Output {
-        _ = try await accounts.requireAdmin()
+        let admin = try await accounts.requireAdmin()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
-        let (app, secret) = try await miniApps.create(id: body.id, .init(body))
+        let (app, secret) = try await miniApps.create(id: body.id, .init(body), by: admin.userID, reason: body.reason)
         return .created(.init(body: .json(.init(app: .init(app), clientSecret: secret))))
     }
 
@@ -58,20 +58,20 @@ extension MiniAppsAPI {
     }
 
     package func adminUpdateMiniApp(_ input: Operations.AdminUpdateMiniApp.Input) async throws -> Operations.AdminUpdateMiniApp.Output {
-        _ = try await accounts.requireAdmin()
+        let admin = try await accounts.requireAdmin()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
-        return .ok(.init(body: .json(.init(try await miniApps.update(input.path.id, .init(body))))))
+        return .ok(.init(body: .json(.init(try await miniApps.update(input.path.id, .init(body), by: admin.userID, reason: body.reason)))))
     }
 
     package func adminDeleteMiniApp(_ input: Operations.AdminDeleteMiniApp.Input) async throws -> Operations.AdminDeleteMiniApp.Output {
-        _ = try await accounts.requireAdmin()
-        try await miniApps.delete(input.path.id)
+        let admin = try await accounts.requireAdmin()
+        try await miniApps.delete(input.path.id, by: admin.userID, reason: input.query.reason)
         return .noContent(.init())
     }
 
     package func adminRotateMiniAppSecret(_ input: Operations.AdminRotateMiniAppSecret.Input) async throws -> Operations.AdminRotateMiniAppSecret.Output {
-        _ = try await accounts.requireAdmin()
-        let (app, secret) = try await miniApps.rotateSecret(input.path.id)
+        let admin = try await accounts.requireAdmin()
+        let (app, secret) = try await miniApps.rotateSecret(input.path.id, by: admin.userID, reason: input.query.reason)
         return .ok(.init(body: .json(.init(app: .init(app), clientSecret: secret))))
     }
 }

@@ -14,10 +14,12 @@ package struct PlayServices: Sendable {
     package let invitations: InvitationService
     package let quickMatch: QuickMatchService
     package let timers: TurnTimers
+    /// The games' chat: stored, replayed, filtered and limited (`Chat/`).
+    package let chat: ChatService
 
     package init(
         database: Database, accounts: AccountService, engines: GameEngines, bus: any EventBus,
-        now: @escaping @Sendable () -> Date, logger: Logger, hooks: PlayHooks = PlayHooks()
+        now: @escaping @Sendable () -> Date, logger: Logger, hooks: PlayHooks = PlayHooks(), chat: ChatConfiguration = ChatConfiguration()
     ) {
         let games = GameService(database: database, accounts: accounts, engines: engines, bus: bus, now: now, logger: logger, hooks: hooks)
         let moves = MoveService(games: games)
@@ -27,5 +29,6 @@ package struct PlayServices: Sendable {
         self.invitations = InvitationService(games: games)
         self.quickMatch = QuickMatchService(games: games)
         self.timers = TurnTimers(games: games, moves: moves)
+        self.chat = ChatService(games: games, configuration: chat)
     }
 }

@@ -28,7 +28,9 @@ extension PurchaseService {
         return try await database.transaction { sql in
             guard try await Self.claim(notification, at: time, on: sql) else { return .duplicate }
             let outcome = try await apply(notification, transaction: transaction, renewal: renewal, at: time, on: sql)
+            let original = transaction?.originalTransactionId ?? renewal?.originalTransactionId
             try await sql.update("purchase_notifications").set("outcome", to: SQLBind(outcome.rawValue))
+                .set("original_transaction_id", to: SQLBind(original))
                 .where("notification_uuid", .equal, notification.notificationUUID).run()
             return outcome
         }

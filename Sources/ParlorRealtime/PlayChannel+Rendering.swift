@@ -21,13 +21,16 @@ extension PlayChannel {
             return (try await presence(.playerReconnected, of: player, seat: seat, in: game, for: user), lastSent)
         case .chat(let game, let line):
             guard try await play.presence.hears(line, in: game, receiver: user) else { return ([], lastSent) }
-            return ([.encoding(RealtimeChatMessage(game: game, user: line.user, name: line.name, text: line.text, at: Date(millis: line.at)))], lastSent)
+            return ([.encoding(RealtimeChatMessage(id: line.id.map(String.init), game: game, user: line.user, name: line.name, text: line.text, at: Date(millis: line.at)))], lastSent)
         case .matched(let game, let recipient):
             guard recipient == user else { return ([], lastSent) }
             return ([.encoding(RealtimeMatchFound(game: game))], lastSent)
         case .invited(let game, let recipient, let invitation, let from, let expiresAt):
             guard recipient == user else { return ([], lastSent) }
             return ([.encoding(RealtimeInvitation(game: game, invitation: invitation, from: from, expiresAt: Date(millis: expiresAt)))], lastSent)
+        case .abandoned(let game, let recipient):
+            guard recipient == user else { return ([], lastSent) }
+            return ([try await abandonedState(of: game, for: user)], lastSent)
         case .seatsChanged, .presenceChanged:
             // Only names and waiting seats change; the next state a follower gets carries them. A
             // presence change is rendered by the social channel, for the user's friends.
@@ -56,6 +59,8 @@ extension PlayChannel {
             default: false
             }
         if behind { game = try await play.games.reload(game.id) }
+        // A player who left a private game may still follow it; what it does next is not theirs to see.
+        guard game.seatRow(of: user) != nil || game.admitsSpectators || game.row.status.isOver else { return ([], lastSent) }
         var (frames, sent) = try moves(of: game, for: user, after: lastSent)
         if case .ended = notice, let outcome = game.row.outcome {
             let ratings = game.seats.compactMap { seat -> RealtimeRatingChange? in
@@ -99,7 +104,7 @@ extension PlayChannel {
         return (frames, seq)
     }
 
-    func stateFrame(of game: LiveGame, for user: String, missed: [MoveEntry]) throws -> OutgoingFrame {
+    func stateFrame(of game: LiveGame, for user: String, missed: [MoveEntry], chat: [RealtimeChatMessage]? = nil) throws -> OutgoingFrame {
         let seat = game.seat(of: user)
         let engine = game.engine
         let state = RealtimeState(
@@ -110,7 +115,7 @@ extension PlayChannel {
                     seq: entry.seq, seat: entry.seat, action: entry.action.map { GameValue(JSONFragment(trusted: $0)) },
                     kind: entry.kind.rawValue)
             },
-            outcome: game.row.outcome.map(RealtimeOutcome.init))
+            outcome: game.row.outcome.map(RealtimeOutcome.init), chat: chat)
         return .encoding(state)
     }
 

@@ -24,7 +24,8 @@ package struct PlayChannel: RealtimePlay {
             let game = try await play.presence.attend(id, user: user.userID)
             let seq = game.row.status == .waiting ? -1 : game.row.seq
             let missed = since.map { since in game.entries.filter { $0.seq > since } } ?? []
-            return ([try stateFrame(of: game, for: user.userID, missed: missed)], seq)
+            let chat = await replayedChat(of: id, for: user.userID)
+            return ([try stateFrame(of: game, for: user.userID, missed: missed, chat: chat)], seq)
         } catch {
             return ([Self.apiError(error).frame(game: id)], nil)
         }
@@ -54,15 +55,6 @@ package struct PlayChannel: RealtimePlay {
             return [OutgoingFrame.encoding(RealtimeAck(game: game, moveId: moveId, seq: outcome.seq, repeated: outcome.repeated))]
         } catch {
             return [Self.apiError(error).frame(game: game, moveID: moveId)]
-        }
-    }
-
-    package func chat(user: AuthenticatedUser, game id: UUID, text: String) async -> [OutgoingFrame] {
-        do {
-            try await play.presence.chat(id, user: user.userID, text: text)
-            return []
-        } catch {
-            return [Self.apiError(error).frame(game: id)]
         }
     }
 

@@ -49,6 +49,13 @@ package protocol RealtimePlay: Sendable {
 
     func resign(user: AuthenticatedUser, game: UUID, moveId: String) async -> [OutgoingFrame]
 
+    /// A `leave_game` message: the sender's own `player_left` when they gave up a waiting game's
+    /// place, an `ack` when leaving resigned a game being played, or an `error` frame.
+    func leaveGame(user: AuthenticatedUser, game: UUID, moveId: String) async -> [OutgoingFrame]
+
+    /// A `request_rematch` message: the rematch's `state`, or an `error` frame.
+    func requestRematch(user: AuthenticatedUser, game: UUID) async -> [OutgoingFrame]
+
     /// Empty when the message was accepted (it reaches the subscribers who may read it, the
     /// sender too, through the event bus); an `error` frame when refused.
     func chat(user: AuthenticatedUser, game: UUID, text: String) async -> [OutgoingFrame]

@@ -81,6 +81,10 @@ extension RealtimeSession {
             try await send(await play.chat(user: user, game: game, text: text))
         case .command(.draftSubscribe(let room, let since)):
             try await subscribe(room: room, since: since, for: user, &state)
+        case .command(.leaveGame(let game, let moveID)):
+            try await send(await play.leaveGame(user: user, game: game, moveId: moveID))
+        case .command(.requestRematch(let game)):
+            try await send(await play.requestRematch(user: user, game: game))
         case .command(.draftUnsubscribe(let room)):
             guard state.lastSent.removeValue(forKey: room) != nil else { return nil }
             hub.unregister(connection, room: room)

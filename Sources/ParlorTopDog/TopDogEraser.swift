@@ -21,7 +21,7 @@ package struct TopDogEraser: AccountErasureHook {
         }
         let live = try await sql.raw("""
             SELECT e.room_id FROM topdog_entries e JOIN topdog_rooms r ON r.id = e.room_id
-            WHERE e.user_id = \(bind: user) AND r.status <> 'complete'
+            WHERE e.user_id = \(bind: user) AND r.status NOT IN ('complete', 'cancelled')
             """).all().map { try $0.decode(column: "room_id", as: String.self) }
         return ErasureFollowUp { [drafts] in
             for room in live {

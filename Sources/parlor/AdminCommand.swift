@@ -14,12 +14,15 @@ struct AdminCommand: AsyncParsableCommand {
 struct AdminCreate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
-        abstract: "Create an admin account, or give an existing user the admin role.",
+        abstract: "Create a staff account (an admin, or a moderator with --role), or give an existing user that role.",
         discussion: "A new account's password is read from PARLOR_ADMIN_PASSWORD, else from the first line of standard input."
     )
 
-    @Option(help: "The admin's username (an existing user is promoted).")
+    @Option(help: "The username (an existing user is given the role).")
     var username: String
+
+    @Option(help: "admin (everything) or moderator (reports, suspensions, chat).")
+    var role: StaffRole = .admin
 
     @OptionGroup var options: CommonOptions
 
@@ -33,9 +36,9 @@ struct AdminCreate: AsyncParsableCommand {
             try await Database.withOpened(location, logger: logger) { database in
                 _ = try await Migrator.parlor.migrate(database)
                 do {
-                    switch try await AdminAccounts.create(username: username, password: password, in: database, bcryptCost: cost) {
-                    case .created(let id): print("created admin \(username) (\(id))")
-                    case .promoted(let id): print("gave \(username) (\(id)) the admin role")
+                    switch try await AdminAccounts.create(username: username, password: password, role: role, in: database, bcryptCost: cost) {
+                    case .created(let id): print("created \(role.rawValue) \(username) (\(id))")
+                    case .promoted(let id): print("gave \(username) (\(id)) the \(role.rawValue) role")
                     }
                 } catch let failure as AdminAccounts.Failure {
                     throw CommandFailure(.usage, failure.description)
@@ -44,3 +47,5 @@ struct AdminCreate: AsyncParsableCommand {
         }
     }
 }
+
+extension StaffRole: ExpressibleByArgument {}

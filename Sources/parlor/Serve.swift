@@ -55,7 +55,9 @@ struct Serve: AsyncParsableCommand {
                 services.mailTransport = mailTransport
                 services.purchases = try sources.purchasesConfiguration()
                 services.links = try sources.linkConfiguration()
+                services.chat = try sources.chatConfiguration()
                 try Self.applyNodeTimeout(sources, to: &services)
+                try Self.applyWaitingGameExpiry(sources, to: &services)
                 try await Self.serve(configuration: configuration, location: location, services: services, stopDeadline: stopDeadline, logger: logger)
                 try await client.shutdown()
                 try await pushClient?.shutdown()

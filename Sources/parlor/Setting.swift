@@ -29,6 +29,7 @@ enum Setting: String, CaseIterable, Sendable {
     case facebookLimitedKeysURL = "facebook_limited_keys_url"
     case nodeTimeout = "node_timeout"
     case shutdownTimeout = "shutdown_timeout"
+    case waitingGameExpiry = "waiting_game_expiry"
     case keyEncryptionKeys = "key_encryption_keys"
     case keyEncryptionKeysFile = "key_encryption_keys_file"
     case apnsTeamID = "apns_team_id"
@@ -51,13 +52,17 @@ enum Setting: String, CaseIterable, Sendable {
     case smtpFrom = "smtp_from"
     case smtpCAFile = "smtp_ca_file"
     case requireVerifiedEmail = "require_verified_email"
+    case chatBlockedWords = "chat_blocked_words"
+    case chatBlockedWordsFile = "chat_blocked_words_file"
+    case chatLinesPerGame = "chat_lines_per_game"
+    case chatLinesPerMinute = "chat_lines_per_minute"
 
     /// `PARLOR_DATA_DIR` for `data_dir`, and so on.
     var environmentName: String { "PARLOR_" + rawValue.uppercased() }
 
     /// Whether the config file must give a number rather than a string.
     var isInteger: Bool {
-        [.port, .maxBodyBytes, .bcryptCost, .nodeTimeout, .shutdownTimeout, .pushHourlyCap, .smtpPort].contains(self)
+        [.port, .maxBodyBytes, .bcryptCost, .nodeTimeout, .shutdownTimeout, .pushHourlyCap, .smtpPort, .waitingGameExpiry, .chatLinesPerGame, .chatLinesPerMinute].contains(self)
     }
 }
 

@@ -41,7 +41,7 @@ final class FakeRealtimePlay: RealtimePlay {
     func authenticate(token: String) async throws -> AuthenticatedUser {
         guard token.hasPrefix("good-") else { throw APIError.unauthorized("invalid access token", code: "invalid_token") }
         let user = String(token.dropFirst(5))
-        return AuthenticatedUser(userID: user, sessionID: "session-\(user)", isAdmin: false)
+        return AuthenticatedUser(userID: user, sessionID: "session-\(user)", role: nil)
     }
 
     /// Moves `game` on by one and returns its new sequence number (the caller publishes the notice).

@@ -52,8 +52,12 @@ struct SeasonTests {
                 #expect((exposure.json["players"] as? [[String: Any]])?.allSatisfy { $0["share"] as? Double == 1 } == true)
             }
             try await server.database.transaction { sql in try await WeekPointsStore.upsert(playoffs, on: sql) }
-            let completed = try await server.call(.post, "/admin/topdog/tournaments/\(tournament)/complete", as: try await server.admin())
+            let admin = try await server.admin()
+            let completed = try await server.call(.post, "/admin/topdog/tournaments/\(tournament)/complete?reason=week%2017%20scored", as: admin)
             #expect(completed.status == 200)
+            let trail = try await server.call(.get, "/admin/audit?target_kind=tournament&target_id=\(tournament)&action=topdog.tournament.complete", as: admin)
+            let records = trail.json["records"] as? [[String: Any]] ?? []
+            #expect(records.count == 1 && records.first?["reason"] as? String == "week 17 scored" && records.first?["actor"] as? String == admin.user)
             let standings = try #require(completed.json["standings"] as? [[String: Any]])
             #expect(standings.map { $0["rank"] as? Int } == [1, 2])
             #expect(standings.map { $0["prize_cents"] as? Int } == [1_500, 300])

@@ -63,6 +63,11 @@ struct WalletLifecycleTests {
             #expect(await payments.asks.count(where: { $0.kind == "payout" }) == 1)
             #expect(try await postings(of: id, on: server) == [-100, 100, -100, 100], "the hold, then the payout, each once")
             try await expectBooks(server, pendingWithdrawals: 0)
+            // The admin's settlement is audited once; the repeats that changed nothing are not.
+            let trail = try await server.call(.get, "/admin/audit?target_kind=ledger_transaction&target_id=\(id)", as: admin)
+            let records = trail.json["records"] as? [[String: Any]] ?? []
+            #expect(records.compactMap { $0["action"] as? String } == ["topdog.payment.settle"])
+            #expect(records.first?["actor"] as? String == admin.user)
         }
     }
 

@@ -41,9 +41,12 @@ public struct OnlinePlayServer: Sendable {
     }
 
     /// An admin signed in over HTTP (admins are made on the database, as `parlor admin` does).
-    public func admin() async throws -> Guest {
-        let name = "admin_\(UUID().uuidString.prefix(8).lowercased())"
-        guard case .created = try await AdminAccounts.create(username: name, password: "admin password 123", in: database, bcryptCost: 4) else {
+    public func admin() async throws -> Guest { try await staff(.admin) }
+
+    /// A staff member with `role` signed in over HTTP, made on the database as `parlor admin create --role` does.
+    public func staff(_ role: StaffRole) async throws -> Guest {
+        let name = "\(role.rawValue)_\(UUID().uuidString.prefix(8).lowercased())"
+        guard case .created = try await AdminAccounts.create(username: name, password: "admin password 123", role: role, in: database, bcryptCost: 4) else {
             throw TestSetupError("the admin was not created")
         }
         let response = try await client.executeRequest(

@@ -50,7 +50,11 @@ extension SessionClient {
                 AsyncStream { continuation in
                     let task = Task {
                         for await event in client.session.events {
-                            if case .signedOut(.sessionExpired) = event { continuation.yield(.expired) }
+                            switch event {
+                            case .signedOut(.sessionExpired): continuation.yield(.expired)
+                            case .signedOut(.accountSuspended(let until)): continuation.yield(.suspended(until: until))
+                            default: break
+                            }
                         }
                         continuation.finish()
                     }

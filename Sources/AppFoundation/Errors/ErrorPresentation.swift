@@ -38,6 +38,7 @@ public struct ErrorPresentation: Equatable, Sendable, Identifiable {
         case .paymentRequired: ("Purchase needed", .openStore)
         case .insufficientBalance: ("Insufficient balance", .addFunds)
         case .rateLimited: ("Too many tries", .wait(seconds: error.retryAfter ?? 30))
+        case .accountSuspended: (error.suspendedUntil == nil ? "Account banned" : "Account suspended", nil)
         case .serverError: ("Server error" + (error.status.map { " (\($0))" } ?? ""), .retry)
         case .unexpectedResponse: ("Something went wrong", .retry)
         }

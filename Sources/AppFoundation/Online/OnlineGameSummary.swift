@@ -35,6 +35,8 @@ public struct OnlineGameSummary: Sendable, Equatable {
     public var createdAt: Date?
     public var startedAt: Date?
     public var endedAt: Date?
+    /// Over without being played: cancelled by its creator, or nobody came in time (`completed`, no outcome).
+    public var abandoned = false
 
     public init(
         id: String, status: Status, players: Int, joined: Int, inviteCode: String? = nil, seatNames: [Int: String] = [:],

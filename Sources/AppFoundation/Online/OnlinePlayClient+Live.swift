@@ -79,7 +79,8 @@ extension OnlineGameSummary {
             switch game.status {
             case .waiting: .waiting
             case .active: .active
-            case .completed: .completed
+            // A cancelled or expired game is over like a finished one, with no outcome.
+            case .completed, .abandoned: .completed
             }
         // Each entry names its own seat: the server lists players in the order they came, and
         // deals the seats at the start.
@@ -89,5 +90,6 @@ extension OnlineGameSummary {
             yourSeat: game.yourSeat, outcome: game.outcome.map { GameOutcome(winners: $0.winners, winType: WinType(rawValue: $0.winType)) },
             gameType: game.gameType, mode: OnlineGameMode(rawValue: game.mode.rawValue), currentSeats: game.currentSeats ?? [],
             turnDeadline: game.turnDeadline, createdAt: game.createdAt, startedAt: game.startedAt, endedAt: game.endedAt)
+        abandoned = game.status == .abandoned
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ParlorAPI
 
 /// Who is signed in, as screens show it.
@@ -30,11 +31,15 @@ public enum SignedOutReason: Equatable, Sendable {
     case expired
     /// The account was deleted.
     case accountDeleted
+    /// Staff suspended the account until a time, or banned it (nil).
+    case suspended(until: Date?)
 
     public var message: String {
         switch self {
         case .expired: "Your session has ended. Please sign in again."
         case .accountDeleted: "This account was deleted."
+        case .suspended(let until):
+            until.map { "This account is suspended until \($0.formatted(date: .abbreviated, time: .shortened))." } ?? "This account is banned."
         }
     }
 }

@@ -46,6 +46,10 @@ public enum RealtimeClientMessageType: String, Codable, Sendable, CaseIterable {
     /// entry in. The answer is a `draft_state`, with the events after `since` when given.
     case draftSubscribe = "draft_subscribe"
     case draftUnsubscribe = "draft_unsubscribe"
+    /// `{"type":"leave_game","game":…,"move_id":…}`: see ``RealtimeLeaveGame``.
+    case leaveGame = "leave_game"
+    /// `{"type":"request_rematch","game":…}`: see ``RealtimeRequestRematch``.
+    case requestRematch = "request_rematch"
 }
 
 

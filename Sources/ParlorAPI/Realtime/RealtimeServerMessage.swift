@@ -89,7 +89,7 @@ public struct RealtimeState<Action: Codable & Sendable, View: Codable & Sendable
     /// The game module's id, e.g. `quortex`.
     public var gameType: String
     public var seq: Int
-    /// `waiting`, `active` or `completed`.
+    /// `waiting`, `active`, `completed` or `abandoned` (cancelled or expired before it started).
     public var status: String
     /// The receiver's seat; nil for a spectator or before seats are assigned.
     public var seat: Int?
@@ -99,13 +99,17 @@ public struct RealtimeState<Action: Codable & Sendable, View: Codable & Sendable
     /// Moves after the `since` of the subscription, oldest first (empty without `since`).
     public var missed: [RealtimeMoveRecord<Action>]
     public var outcome: RealtimeOutcome?
+    /// In the answer to `subscribe` only: the game's latest chat lines the receiver may read,
+    /// oldest first, so a connection that comes back has what it missed.
+    public var chat: [RealtimeChatMessage]?
     private enum CodingKeys: String, CodingKey {
-        case type, game, gameType = "game_type", seq, status, seat, seats, view, missed, outcome
+        case type, game, gameType = "game_type", seq, status, seat, seats, view, missed, outcome, chat
     }
     public init(
         game: UUID, gameType: String, seq: Int, status: String, seat: Int?, seats: [RealtimeSeat], view: View?,
-        missed: [RealtimeMoveRecord<Action>], outcome: RealtimeOutcome?
+        missed: [RealtimeMoveRecord<Action>], outcome: RealtimeOutcome?, chat: [RealtimeChatMessage]? = nil
     ) {
+        self.chat = chat
         self.game = game
         self.gameType = gameType
         self.seq = seq
@@ -222,12 +226,15 @@ public struct RealtimeGameEnded: Codable, Sendable, Equatable {
 
 public struct RealtimeChatMessage: Codable, Sendable, Equatable {
     public var type = RealtimeServerMessageType.chatMessage.rawValue
+    /// The stored line's id: the same line replayed after a reconnect has the same one.
+    public var id: String?
     @WireUUID public var game: UUID
     public var user: String
     public var name: String
     public var text: String
     @WireDate public var at: Date
-    public init(game: UUID, user: String, name: String, text: String, at: Date) {
+    public init(id: String? = nil, game: UUID, user: String, name: String, text: String, at: Date) {
+        self.id = id
         self.game = game
         self.user = user
         self.name = name
@@ -271,8 +278,11 @@ public struct RealtimeError: Codable, Sendable, Equatable {
     public var message: String
     @OptionalWireUUID public var game: UUID?
     public var moveId: String?
-    private enum CodingKeys: String, CodingKey { case type, code, message, game, moveId = "move_id" }
-    public init(code: String, message: String, game: UUID? = nil, moveId: String? = nil) {
+    /// With `rate_limited` from a per-user limit (chat): seconds until the next line is accepted.
+    public var retryAfter: Int?
+    private enum CodingKeys: String, CodingKey { case type, code, message, game, moveId = "move_id", retryAfter = "retry_after" }
+    public init(code: String, message: String, game: UUID? = nil, moveId: String? = nil, retryAfter: Int? = nil) {
+        self.retryAfter = retryAfter
         self.code = code
         self.message = message
         self.game = game

@@ -10,7 +10,7 @@ extension Components.Schemas.User {
             id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl,
             email: user.email, emailVerified: user.emailVerified != 0, locale: user.locale,
             preferences: Self.preferences(user.preferences),
-            roles: user.isAdmin != 0 ? [.admin] : [],
+            roles: user.staffRole.map { [.init(rawValue: $0.rawValue)].compactMap { $0 } } ?? [],
             identities: identities.compactMap { identity in
                 Components.Schemas.IdentityProvider(rawValue: identity.provider).map {
                     .init(provider: $0, email: identity.email, linkedAt: Date(millis: identity.createdAt))

@@ -119,9 +119,22 @@ extension AccountService {
     /// Deletes personal data and ends every session, and has every other capability forget the
     /// user in the same transaction; the row stays, nameless, so game history keeps its player.
     func deleteAccount(_ caller: AuthenticatedUser, erasers: [any AccountErasureHook]) async throws {
+        try await eraseAccount(of: caller.userID, erasers: erasers)
+    }
+
+    /// The erasure of ``deleteAccount(_:erasers:)`` for user `userID`. With `check`, run first in
+    /// the same transaction (staff deleting someone: permissions, the audit record), a user that
+    /// is unknown or already deleted is 404 rather than nothing to do.
+    func eraseAccount(
+        of userID: String, erasers: [any AccountErasureHook], check: (@Sendable (UserRecord, any SQLDatabase) async throws -> Void)? = nil
+    ) async throws {
         let current = now().millis
         let followUps = try await announcing { sql, announcements -> [ErasureFollowUp] in
-            guard var user = try await UserStore.find(id: caller.userID, on: sql), !user.isDeleted else { return [] }
+            guard var user = try await UserStore.find(id: userID, on: sql), !user.isDeleted else {
+                if check != nil { throw APIError.userNotFound(userID) }
+                return []
+            }
+            try await check?(user, sql)
             let tombstone = "deleted_" + user.id.replacingOccurrences(of: "-", with: "")
             user.username = tombstone
             user.usernameKey = tombstone
@@ -132,7 +145,7 @@ extension AccountService {
             user.avatarUrl = nil
             user.preferences = "{}"
             user.passwordHash = nil
-            user.isAdmin = 0
+            user.role = nil
             user.deletedAt = current
             user.locale = nil
             try await UserStore.update(user, on: sql)
@@ -153,9 +166,9 @@ extension AccountService {
         for followUp in followUps { await followUp.run() }
         // Kept copies of the user's mail name them; they go once the deletion has committed.
         do {
-            try await mailer.forget(user: caller.userID)
+            try await mailer.forget(user: userID)
         } catch {
-            logger.warning("a deleted account's mail files stay", metadata: ["user": "\(caller.userID)", "error": "\(error)"])
+            logger.warning("a deleted account's mail files stay", metadata: ["user": "\(userID)", "error": "\(error)"])
         }
     }
 

@@ -16,6 +16,10 @@ extension AccountService {
         let current = now().millis
         let expiresAt = current + configuration.refreshTokenLifetime.milliseconds
         let outcome = try await transaction { sql in
+            // Suspending ended the sessions; their tokens say why rather than only that they ended.
+            if let until = try await SuspensionStore.active(ofRefreshToken: Secrets.hash(token), at: current, on: sql) {
+                throw APIError.accountSuspended(until: until)
+            }
             let outcome = try await SessionStore.rotate(Secrets.hash(token), to: Secrets.hash(next), now: current, expiresAt: expiresAt, on: sql)
             guard case .rotated(_, let userID) = outcome else { return (outcome, nil as (UserRecord, [IdentityRecord])?) }
             guard let user = try await UserStore.find(id: userID, on: sql), !user.isDeleted else {

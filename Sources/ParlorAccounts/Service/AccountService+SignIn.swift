@@ -91,7 +91,7 @@ extension AccountService {
         let username = try await freeUsername(from: name ?? hint?.split(separator: "@").first.map(String.init), on: sql)
         return UserRecord(
             id: UUID().uuidString.lowercased(), username: username, usernameKey: username.lowercased(),
-            displayName: name ?? username, emailVerified: 0, preferences: "{}", isAdmin: 0, createdAt: time, lastActiveAt: time)
+            displayName: name ?? username, emailVerified: 0, preferences: "{}", role: nil, createdAt: time, lastActiveAt: time)
     }
 
     /// `seed` reduced to username characters plus a random number, retried until one is free.

@@ -11,12 +11,15 @@ import SQLKit
 package struct AuthenticatedUser: Sendable, Equatable {
     package var userID: String
     package var sessionID: String
-    package var isAdmin: Bool
+    /// The caller's staff role; nil for a player.
+    package var role: StaffRole?
 
-    package init(userID: String, sessionID: String, isAdmin: Bool) {
+    package var isAdmin: Bool { role == .admin }
+
+    package init(userID: String, sessionID: String, role: StaffRole?) {
         self.userID = userID
         self.sessionID = sessionID
-        self.isAdmin = isAdmin
+        self.role = role
     }
 }
 
@@ -78,9 +81,17 @@ package struct AccountService: Sendable {
         return try await authenticate(token: token)
     }
 
-    package func requireAdmin() async throws -> AuthenticatedUser {
+    /// The caller when they are an admin, else 403 (401 when not signed in).
+    package func requireAdmin() async throws -> AuthenticatedUser { try await require(.admin) }
+
+    /// The caller when they are staff (an admin or a moderator), else 403.
+    package func requireStaff() async throws -> AuthenticatedUser { try await require(.moderator) }
+
+    private func require(_ needed: StaffRole) async throws -> AuthenticatedUser {
         let user = try await authenticate()
-        guard user.isAdmin else { throw APIError.forbidden("this needs the admin role") }
+        guard let role = user.role, role.covers(needed) else {
+            throw APIError.forbidden(needed == .admin ? "this needs the admin role" : "this needs the moderator or admin role")
+        }
         return user
     }
 
@@ -100,7 +111,7 @@ package struct AccountService: Sendable {
         guard let live, live.userID == claims.sub else {
             throw APIError.sessionEnded
         }
-        return AuthenticatedUser(userID: live.userID, sessionID: claims.sid, isAdmin: live.isAdmin)
+        return AuthenticatedUser(userID: live.userID, sessionID: claims.sid, role: live.role)
     }
 
     /// A session as stored (written inside a transaction); its access token is signed after the commit.
@@ -114,6 +125,8 @@ package struct AccountService: Sendable {
 
     /// Starts a new session for `user` inside the caller's transaction.
     func startSession(for user: UserRecord, isNew: Bool, on sql: any SQLDatabase) async throws -> StoredSession {
+        // Every way of signing in ends here: a suspended account is refused whatever the provider.
+        try await ensureNotSuspended(user.id, on: sql)
         let origin = RequestOrigin.current
         let refresh = Secrets.randomToken()
         let current = now().millis

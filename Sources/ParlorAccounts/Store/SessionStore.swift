@@ -81,15 +81,17 @@ enum SessionStore {
         try await query.run()
     }
 
-    /// The session's user when the session is live and the user not deleted.
-    static func liveUser(session id: String, now: Int64, on sql: any SQLDatabase) async throws -> (userID: String, isAdmin: Bool)? {
+    /// The session's user when the session is live and the user neither deleted nor suspended
+    /// (suspending revokes the sessions; this also refuses one a sign-in racing it started).
+    static func liveUser(session id: String, now: Int64, on sql: any SQLDatabase) async throws -> (userID: String, role: StaffRole?)? {
         // Written out rather than built: it runs on every authenticated request, and the builder's
         // quoting of its ten names on every run cost more than the rest of the query's serializing.
         guard let row = try await sql.raw("""
-                SELECT u.id, u.is_admin FROM auth_sessions AS s INNER JOIN users AS u ON u.id = s.user_id
+                SELECT u.id, u.role FROM auth_sessions AS s INNER JOIN users AS u ON u.id = s.user_id
                 WHERE s.id = \(bind: id) AND s.revoked_at IS NULL AND s.expires_at > \(bind: now) AND u.deleted_at IS NULL
+                AND NOT EXISTS (SELECT 1 FROM user_suspensions AS x WHERE x.user_id = u.id AND (x.until_at IS NULL OR x.until_at > \(bind: now)))
                 """).first()
         else { return nil }
-        return (try row.decode(column: "id", as: String.self), try row.decode(column: "is_admin", as: Int64.self) != 0)
+        return (try row.decode(column: "id", as: String.self), try row.decode(column: "role", as: String?.self).flatMap(StaffRole.init(rawValue:)))
     }
 }

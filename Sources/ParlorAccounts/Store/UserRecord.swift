@@ -12,7 +12,8 @@ package struct UserRecord: Codable, Sendable, Equatable {
     /// A JSON object, kept as text so both databases store it the same way.
     var preferences: String
     var passwordHash: String?
-    var isAdmin: Int64
+    /// `admin`, `moderator` (a ``StaffRole``) or nil for a player.
+    var role: String?
     var createdAt: Int64
     var lastActiveAt: Int64
     var deletedAt: Int64?
@@ -20,6 +21,7 @@ package struct UserRecord: Codable, Sendable, Equatable {
     var locale: String?
 
     var isDeleted: Bool { deletedAt != nil }
+    var staffRole: StaffRole? { role.flatMap(StaffRole.init(rawValue:)) }
 }
 
 /// A row of `identities`: one way to sign in (a device, Apple, Discord, Facebook) linked to a user.

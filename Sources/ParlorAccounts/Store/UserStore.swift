@@ -6,7 +6,7 @@ import SQLKit
 enum UserStore {
     static let columns = [
         "id", "username", "username_key", "display_name", "email", "email_key", "email_verified", "avatar_url",
-        "preferences", "password_hash", "is_admin", "created_at", "last_active_at", "deleted_at", "locale",
+        "preferences", "password_hash", "role", "created_at", "last_active_at", "deleted_at", "locale",
     ]
 
     static func insert(_ user: UserRecord, on sql: any SQLDatabase) async throws {
@@ -65,7 +65,7 @@ enum UserStore {
             .set("display_name", to: user.displayName)
             .set("email", to: user.email).set("email_key", to: user.emailKey).set("email_verified", to: user.emailVerified)
             .set("avatar_url", to: user.avatarUrl).set("preferences", to: user.preferences)
-            .set("password_hash", to: user.passwordHash).set("is_admin", to: user.isAdmin)
+            .set("password_hash", to: user.passwordHash).set("role", to: user.role)
             .set("last_active_at", to: user.lastActiveAt).set("deleted_at", to: user.deletedAt).set("locale", to: user.locale)
             .where("id", .equal, user.id)
             .run()

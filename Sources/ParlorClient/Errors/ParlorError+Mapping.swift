@@ -10,6 +10,12 @@ extension ParlorError {
                 var code: String
                 var message: String
                 var fields: [FieldDetail]?
+                var suspendedUntil: String?
+
+                enum CodingKeys: String, CodingKey {
+                    case code, message, fields
+                    case suspendedUntil = "suspended_until"
+                }
             }
 
             struct FieldDetail: Decodable {
@@ -28,7 +34,8 @@ extension ParlorError {
         let detail = envelope.error
         self.init(
             kind: Self.kind(status: status, code: detail.code), code: detail.code, message: detail.message, status: status,
-            fields: (detail.fields ?? []).map { Field(field: $0.field, message: $0.message) }, retryAfter: retryAfter.flatMap { Int($0) })
+            fields: (detail.fields ?? []).map { Field(field: $0.field, message: $0.message) }, retryAfter: retryAfter.flatMap { Int($0) },
+            suspendedUntil: detail.suspendedUntil.flatMap { try? Date($0, strategy: .iso8601) })
     }
 
     /// Any error a call threw, as a ``ParlorError``: the runtime's wrapper is opened, a session
@@ -42,6 +49,8 @@ extension ParlorError {
             switch session {
             case .notSignedIn: self.init(kind: .notAuthenticated, code: "not_signed_in", message: "not signed in")
             case .sessionExpired: self.init(kind: .sessionExpired, code: "session_expired", message: "the session has expired")
+            case .accountSuspended(let until):
+                self.init(kind: .accountSuspended, code: "account_suspended", message: "\(session)", status: 403, suspendedUntil: until)
             case .unexpectedStatus(let status):
                 self.init(kind: .unexpectedResponse, code: "http_\(status)", message: "\(session)", status: status)
             }

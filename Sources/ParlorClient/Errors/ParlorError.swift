@@ -18,6 +18,8 @@ public struct ParlorError: Error, Sendable, Equatable, CustomStringConvertible {
         case paymentRequired
         case insufficientBalance
         case rateLimited
+        /// Staff suspended or banned the account: signing in again does not help until it ends.
+        case accountSuspended
         case serverError
         /// An answer this client cannot read (a newer server, a proxy's page).
         case unexpectedResponse
@@ -34,6 +36,8 @@ public struct ParlorError: Error, Sendable, Equatable, CustomStringConvertible {
     public var fields: [Field]
     /// With 429: seconds to wait before trying again.
     public var retryAfter: Int?
+    /// With `account_suspended`: when the suspension ends; nil for a ban.
+    public var suspendedUntil: Date?
 
     public struct Field: Sendable, Equatable {
         public var field: String
@@ -45,13 +49,16 @@ public struct ParlorError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public init(kind: Kind, code: String, message: String, status: Int? = nil, fields: [Field] = [], retryAfter: Int? = nil) {
+    public init(
+        kind: Kind, code: String, message: String, status: Int? = nil, fields: [Field] = [], retryAfter: Int? = nil, suspendedUntil: Date? = nil
+    ) {
         self.kind = kind
         self.code = code
         self.message = message
         self.status = status
         self.fields = fields
         self.retryAfter = retryAfter
+        self.suspendedUntil = suspendedUntil
     }
 
     /// What a player can do about it, in words an app can show.
@@ -69,6 +76,9 @@ public struct ParlorError: Error, Sendable, Equatable, CustomStringConvertible {
         case .paymentRequired: "Buy a pack or subscribe to continue."
         case .insufficientBalance: "Add funds to continue."
         case .rateLimited: retryAfter.map { "Too many tries; wait \($0) seconds." } ?? "Too many tries; wait a little."
+        case .accountSuspended:
+            suspendedUntil.map { "This account is suspended until \($0.formatted(date: .abbreviated, time: .shortened))." }
+                ?? "This account is banned."
         case .serverError, .unexpectedResponse: "Please try again."
         }
     }
@@ -82,6 +92,7 @@ public struct ParlorError: Error, Sendable, Equatable, CustomStringConvertible {
         case "invalid_credentials": return .invalidCredentials
         case "token_expired", "session_ended", "refresh_token_reused", "invalid_refresh_token": return .sessionExpired
         case "insufficient_balance": return .insufficientBalance
+        case "account_suspended": return .accountSuspended
         case "invalid_fields", "malformed_json", "bad_request": return .invalidInput
         default: break
         }

@@ -86,6 +86,6 @@ extension OnlineGameEndpoint {
         guard read.seq >= seq || authoritative == nil else { return }  // an older answer than the one shown
         let view = try read.view.map { try GameJSON.decoder().decode(Module.View.self, from: try JSONEncoder().encode($0)) }
         let seat: Int?? = .some(read.yourSeat)
-        adopt(view: view, at: read.seq, seat: seat, completed: read.status == .completed)
+        adopt(view: view, at: read.seq, seat: seat, completed: read.status == .completed || read.status == .abandoned)
     }
 }

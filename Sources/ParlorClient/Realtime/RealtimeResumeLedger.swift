@@ -69,7 +69,8 @@ struct RealtimeResumeLedger: Sendable {
         defer { entries[game] = entry }
         guard let seq = inbound.seq, let rank = Self.rank(inbound.type, status: details.status) else {
             // A refused subscription is answered by an `error` instead of a `state`: stop holding.
-            if inbound.type == .error, !details.answersMove, entry.awaitingState {
+            // A refused chat line also names the game and no move, but the `state` is still coming.
+            if inbound.type == .error, !details.answersMove, entry.awaitingState, !Self.refusesChat(inbound) {
                 var outcome = Outcome(deliver: [inbound])
                 Self.release(&entry, into: &outcome)
                 return outcome
@@ -102,6 +103,13 @@ struct RealtimeResumeLedger: Sendable {
         return outcome
     }
 
+    /// Whether an `error` frame refuses a chat line (read again for its code: errors are rare).
+    static func refusesChat(_ inbound: RealtimeInbound) -> Bool {
+        struct Code: Decodable { var code: String }
+        guard let code = try? JSONDecoder().decode(Code.self, from: inbound.data).code else { return false }
+        return OnlineGameChatEvent.refusalCodes.contains(code)
+    }
+
     private static func release(_ entry: inout Entry, into outcome: inout Outcome) {
         entry.awaitingState = false
         let held = entry.held.sorted { $0.position < $1.position }
@@ -124,7 +132,8 @@ struct RealtimeResumeLedger: Sendable {
         case .state:
             switch status {
             case "waiting": 0
-            case "completed": 3
+            // A cancelled or expired game is over too: nothing follows it.
+            case "completed", "abandoned": 3
             default: 2
             }
         case .gameStarted: 1

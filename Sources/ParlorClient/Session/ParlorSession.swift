@@ -19,12 +19,16 @@ public actor ParlorSession {
         case requested
         /// The server refused to renew the session: sign in again.
         case sessionExpired
+        /// Staff suspended the account until a time (nil: banned); signing in again is refused until then.
+        case accountSuspended(until: Date?)
     }
 
     /// What a refresh came to.
     public enum Renewal: Sendable, Equatable {
         case renewed(ParlorCredentials)
         case refused
+        /// Refused because the account is suspended (until a time; nil for a ban).
+        case suspended(until: Date?)
     }
 
     let store: any CredentialStore
@@ -100,6 +104,7 @@ public actor ParlorSession {
             switch try await renew(credentials.refreshToken) {
             case .renewed(let fresh): return fresh
             case .refused: throw ParlorSessionError.sessionExpired
+            case .suspended(let until): throw ParlorSessionError.accountSuspended(until: until)
             }
         }
         refreshing = (id, task)
@@ -113,6 +118,9 @@ public actor ParlorSession {
         } catch ParlorSessionError.sessionExpired {
             try await signOut(.sessionExpired)
             throw ParlorSessionError.sessionExpired
+        } catch ParlorSessionError.accountSuspended(let until) {
+            try await signOut(.accountSuspended(until: until))
+            throw ParlorSessionError.accountSuspended(until: until)
         }
     }
 }
@@ -120,6 +128,7 @@ public actor ParlorSession {
 public enum ParlorSessionError: Error, Equatable, CustomStringConvertible {
     case notSignedIn
     case sessionExpired
+    case accountSuspended(until: Date?)
     /// The refresh route answered what its contract does not list.
     case unexpectedStatus(Int)
 
@@ -127,6 +136,7 @@ public enum ParlorSessionError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notSignedIn: "not signed in"
         case .sessionExpired: "the session has expired; sign in again"
+        case .accountSuspended(let until): until.map { "the account is suspended until \($0)" } ?? "the account is banned"
         case .unexpectedStatus(let status): "the server answered a refresh with HTTP \(status)"
         }
     }
@@ -153,12 +163,18 @@ extension ParlorSession {
                 output = try await client.refreshSession(body: .json(.init(refreshToken: refreshToken)))
             } catch {
                 // A client that throws answers as errors (``ErrorEnvelopeMiddleware``) refuses this way.
-                if let status = ParlorError(error).status, status == 400 || status == 401 { return .refused }
+                let refusal = ParlorError(error)
+                if refusal.kind == .accountSuspended { return .suspended(until: refusal.suspendedUntil) }
+                if let status = refusal.status, status == 400 || status == 401 { return .refused }
                 throw error
             }
             switch output {
             case .ok(let ok): return .renewed(ParlorCredentials(try ok.body.json, at: now()))
             case .unauthorized, .badRequest: return .refused
+            case .forbidden(let refused):
+                let envelope = try? refused.body.json
+                guard envelope?.error.code == "account_suspended" else { throw ParlorSessionError.unexpectedStatus(403) }
+                return .suspended(until: envelope?.error.suspendedUntil)
             case .default(let status, _): throw ParlorSessionError.unexpectedStatus(status)
             }
         }

@@ -11,6 +11,9 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var headers: HTTPFields
     /// With `invalid_fields`: every field that failed validation.
     public var fields: [FieldError]
+    /// Facts beside the message a client may act on (`suspended_until`); each becomes a field of
+    /// the envelope's `error` object.
+    public var context: [String: String] = [:]
 
     public init(
         _ status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:], fields: [FieldError] = []
@@ -73,7 +76,7 @@ extension APIError: HTTPResponseError {
         headers[.contentType] = "application/json; charset=utf-8"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = try encoder.encode(ErrorEnvelope(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields)))
+        let body = try encoder.encode(ErrorEnvelope(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields, context: self.context)))
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
@@ -84,11 +87,44 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
         public var code: String
         public var message: String
         public var fields: [FieldError]?
+        /// The error's other fields (``APIError/context``), beside `code`, `message` and `fields`.
+        public var context: [String: String]
 
-        public init(code: String, message: String, fields: [FieldError]? = nil) {
+        public init(code: String, message: String, fields: [FieldError]? = nil, context: [String: String] = [:]) {
             self.code = code
             self.message = message
             self.fields = fields
+            self.context = context
+        }
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+            static let code = Key(stringValue: "code"), message = Key(stringValue: "message"), fields = Key(stringValue: "fields")
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            code = try container.decode(String.self, forKey: .code)
+            message = try container.decode(String.self, forKey: .message)
+            fields = try container.decodeIfPresent([FieldError].self, forKey: .fields)
+            var context: [String: String] = [:]
+            for key in container.allKeys where ![Key.code, .message, .fields].map(\.stringValue).contains(key.stringValue) {
+                if let value = try? container.decode(String.self, forKey: key) { context[key.stringValue] = value }
+            }
+            self.context = context
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(code, forKey: .code)
+            try container.encode(message, forKey: .message)
+            try container.encodeIfPresent(fields, forKey: .fields)
+            for (name, value) in context where ![Key.code, .message, .fields].map(\.stringValue).contains(name) {
+                try container.encode(value, forKey: Key(stringValue: name))
+            }
         }
     }
 

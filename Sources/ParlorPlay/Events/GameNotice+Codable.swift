@@ -4,7 +4,7 @@ import Foundation
 /// (except a move with its entry, which travels in ``GameNotice/compactPayload``'s compact form).
 extension GameNotice: Codable {
     private enum Key: String, CodingKey {
-        case kind, game, seq, user, seat, text, name, at, move, invitation, from, hidden
+        case kind, game, seq, user, seat, text, name, at, move, invitation, from, hidden, id
     }
 
     package init(from decoder: any Decoder) throws {
@@ -28,7 +28,7 @@ extension GameNotice: Codable {
             self = .reconnected(game: game, user: try c.decode(String.self, forKey: .user), seat: try c.decodeIfPresent(Int.self, forKey: .seat))
         case "chat":
             let line = ChatLine(
-                user: try c.decode(String.self, forKey: .user), seat: try c.decodeIfPresent(Int.self, forKey: .seat),
+                id: try c.decodeIfPresent(Int64.self, forKey: .id), user: try c.decode(String.self, forKey: .user), seat: try c.decodeIfPresent(Int.self, forKey: .seat),
                 name: try c.decode(String.self, forKey: .name), text: try c.decode(String.self, forKey: .text), at: try c.decode(Int64.self, forKey: .at),
                 hiddenFrom: try c.decodeIfPresent([String].self, forKey: .hidden) ?? [])
             self = .chat(game: game, line: line)
@@ -38,6 +38,7 @@ extension GameNotice: Codable {
                 game: game, user: try c.decode(String.self, forKey: .user), invitation: try c.decode(String.self, forKey: .invitation),
                 from: try c.decode(String.self, forKey: .from), expiresAt: try c.decode(Int64.self, forKey: .at))
         case "seats_changed": self = .seatsChanged(game: game)
+        case "abandoned": self = .abandoned(game: game, user: try c.decode(String.self, forKey: .user))
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown notice kind '\(kind)'")
         }
@@ -55,7 +56,7 @@ extension GameNotice: Codable {
             break
         case .ended(_, let seq):
             try c.encode(seq, forKey: .seq)
-        case .joined(_, let user), .matched(_, let user), .presenceChanged(let user):
+        case .joined(_, let user), .matched(_, let user), .presenceChanged(let user), .abandoned(_, let user):
             try c.encode(user, forKey: .user)
         case .left(_, let user, let seat, let at):
             try c.encode(user, forKey: .user)
@@ -65,6 +66,7 @@ extension GameNotice: Codable {
             try c.encode(user, forKey: .user)
             try c.encodeIfPresent(seat, forKey: .seat)
         case .chat(_, let line):
+            try c.encodeIfPresent(line.id, forKey: .id)
             try c.encode(line.user, forKey: .user)
             try c.encodeIfPresent(line.seat, forKey: .seat)
             try c.encode(line.name, forKey: .name)

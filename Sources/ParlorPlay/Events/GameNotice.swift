@@ -32,6 +32,9 @@ package enum GameNotice: BusNotice {
     /// The game's seats changed without a move: a player deleted their account, so their name
     /// is gone and their place in a waiting game given up. Copies of the game are stale.
     case seatsChanged(game: UUID)
+    /// The waiting `game` was cancelled or expired: told to `user`, one of its players or
+    /// pending invitees, wherever they are (``GameService/abandon(_:by:)``).
+    case abandoned(game: UUID, user: String)
     /// `user` came online, went offline, or entered or left a game: their friends' connections
     /// load where they now are. Carries no state, so nodes never disagree about it.
     case presenceChanged(user: String)
@@ -40,7 +43,8 @@ package enum GameNotice: BusNotice {
     package var game: UUID? {
         switch self {
         case .moved(let game, _, _), .started(let game), .ended(let game, _), .joined(let game, _), .left(let game, _, _, _),
-            .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _), .seatsChanged(let game):
+            .reconnected(let game, _, _), .chat(let game, _), .matched(let game, _), .invited(let game, _, _, _, _), .seatsChanged(let game),
+            .abandoned(let game, _):
             game
         case .presenceChanged: nil
         }
@@ -58,7 +62,7 @@ package enum GameNotice: BusNotice {
     /// The one user a notice is addressed to, whether or not they follow the game.
     package var recipient: String? {
         switch self {
-        case .matched(_, let user), .invited(_, let user, _, _, _):
+        case .matched(_, let user), .invited(_, let user, _, _, _), .abandoned(_, let user):
             user
         default: nil
         }
@@ -77,12 +81,13 @@ package enum GameNotice: BusNotice {
         case .matched: "matched"
         case .invited: "invited"
         case .seatsChanged: "seats_changed"
+        case .abandoned: "abandoned"
         case .presenceChanged: "presence_changed"
         }
     }
 
     package static let kinds = [
-        "moved", "started", "ended", "joined", "left", "reconnected", "chat", "matched", "invited", "seats_changed", "presence_changed",
+        "moved", "started", "ended", "joined", "left", "reconnected", "chat", "matched", "invited", "seats_changed", "presence_changed", "abandoned",
     ]
 
     /// A game's notices go to its subscribers, a match or an invitation to the user wherever they
@@ -96,6 +101,8 @@ package enum GameNotice: BusNotice {
 
 /// A chat message as every follower of the game receives it.
 package struct ChatLine: Codable, Sendable, Equatable {
+    /// The stored line's id (`game_chat`); nil only in notices from a node that kept no chat.
+    package var id: Int64?
     package var user: String
     package var seat: Int?
     package var name: String
@@ -106,7 +113,8 @@ package struct ChatLine: Codable, Sendable, Equatable {
     /// the sender is not told).
     package var hiddenFrom: [String]
 
-    package init(user: String, seat: Int?, name: String, text: String, at: Int64, hiddenFrom: [String] = []) {
+    package init(id: Int64? = nil, user: String, seat: Int?, name: String, text: String, at: Int64, hiddenFrom: [String] = []) {
+        self.id = id
         self.user = user
         self.seat = seat
         self.name = name

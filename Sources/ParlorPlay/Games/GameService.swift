@@ -85,9 +85,11 @@ package struct GameService: Sendable {
     ) async throws -> LiveGame {
         let joined = try await bus.transaction(on: database) { sql, announcements -> (row: GameRow, seats: [SeatRow])? in
             try await alongside(sql)
-            guard let row = try await PlayStore.game(id, on: sql) else { throw APIError.gameNotFound(id) }
+            // Locked, as a leave or cancel locks it: a place is never taken in a game cancelled meanwhile.
+            guard let row = try await PlayStore.game(id, locked: true, on: sql) else { throw APIError.gameNotFound(id) }
             let seats = try await PlayStore.seats(of: id, on: sql)
             if seats.contains(where: { $0.user == user }) { return nil }
+            if row.status == .abandoned { throw APIError.notWaiting(.abandoned) }
             guard row.status == .waiting, seats.count < row.players else { throw APIError.gameFull() }
             let seat = SeatRow(user: user, joined: (seats.map(\.joined).max() ?? -1) + 1, name: try await UserDirectory.displayName(of: user, on: sql))
             try await PlayStore.insert(seat, into: id, on: sql)

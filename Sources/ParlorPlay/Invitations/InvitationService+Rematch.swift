@@ -10,7 +10,7 @@ extension InvitationService {
     /// game is invited to it; a player takes their place by accepting the invitation or by asking
     /// for the rematch too. It starts like any game, once everyone has taken their place, so no
     /// one is put in a game (nor loses rating on its clock) without agreeing to it.
-    func rematch(of id: UUID, user: String) async throws -> LiveGame {
+    package func rematch(of id: UUID, user: String) async throws -> LiveGame {
         let game = try await live(id)
         guard game.seatRow(of: user) != nil else { throw APIError.notAPlayer() }
         guard game.row.status == .completed else { throw APIError.gameNotOver() }

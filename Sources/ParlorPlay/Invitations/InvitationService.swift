@@ -26,7 +26,7 @@ extension InvitationService {
         }
         let game = try await live(id)
         guard game.seatRow(of: user) != nil else { throw APIError.notAPlayer() }
-        guard game.row.status == .waiting else { throw APIError.gameFull() }
+        guard game.row.status == .waiting else { throw game.row.status == .abandoned ? APIError.notWaiting(.abandoned) : APIError.gameFull() }
         let now = millis
         let key = PlayStore.key(id)
         return try await bus.transaction(on: database) { sql, announcements in
@@ -87,6 +87,7 @@ extension InvitationService {
         let row = try await invitation(id, for: user)
         switch row.status {
         case .declined: throw APIError.conflict("the invitation was declined", code: "invitation_declined")
+        case .expired: throw APIError.conflict("the game was cancelled or expired", code: "invitation_expired")
         case .accepted, .pending: break
         }
         if row.status == .pending, row.expiresAt <= millis {
@@ -95,6 +96,10 @@ extension InvitationService {
         guard let game = UUID(parsing: row.game) else { throw APIError.notFound("there is no invitation \(id)") }
         return try await games.join(game, user: user) { sql in
             guard try await InvitationStore.change(id, to: .accepted, from: [.pending, .accepted], on: sql) else {
+                // Declined, or its game cancelled or expired, since it was read.
+                if try await InvitationStore.invitation(id, on: sql)?.status == .expired {
+                    throw APIError.conflict("the game was cancelled or expired", code: "invitation_expired")
+                }
                 throw APIError.conflict("the invitation was declined", code: "invitation_declined")
             }
         }
@@ -104,7 +109,7 @@ extension InvitationService {
     func decline(invitation id: String, user: String) async throws {
         let row = try await invitation(id, for: user)
         switch row.status {
-        case .declined: return
+        case .declined, .expired: return
         case .accepted: throw APIError.conflict("the invitation was already accepted", code: "invitation_accepted")
         case .pending:
             let declined = try await database.withConnection { sql in

@@ -5,7 +5,8 @@ import SQLKit
 
 /// One row of `game_invitations`.
 struct InvitationRow: Sendable {
-    enum Status: String, Sendable { case pending, accepted, declined }
+    /// `expired`: the game was cancelled or expired while the invitation was pending.
+    enum Status: String, Sendable { case pending, accepted, declined, expired }
 
     var id: String
     var game: String

@@ -44,7 +44,7 @@ extension LiveGameCache {
             if let held = heldCopy(of: game), held.row.status == .waiting { remove(game) }
         case .joined(let game, let user):
             if let held = heldCopy(of: game), held.seatRow(of: user) == nil { remove(game) }
-        case .seatsChanged(let game):
+        case .seatsChanged(let game), .abandoned(let game, _):
             remove(game)
         case .chat, .matched, .invited, .presenceChanged:
             return

@@ -69,6 +69,11 @@ enum QuickMatchPairing {
     /// Group sizes a game can have.
     static let sizes = 2...6
 
+    /// The longest an entry waits, in seconds: an older one is never paired (its player has most
+    /// likely given up) and the pairing pass removes it. Ten times the wait after which anyone is
+    /// accepted (``QuickMatchWindow/standard``), so it only ends waits nobody could answer.
+    static let longestWait: TimeInterval = 10 * 60
+
     /// Disjoint groups of `size` entries (each ordered anchor first, then by wait), oldest anchor
     /// first. Empty for a size outside ``sizes``. An id listed twice counts once (its oldest entry).
     /// Two entries `apart` (one blocks the other) never share a group.
@@ -77,6 +82,7 @@ enum QuickMatchPairing {
         apart: (ID, ID) -> Bool = { _, _ in false }, prioritized: Set<ID> = []
     ) -> [[QuickMatchEntry<ID>]] {
         guard sizes.contains(size) else { return [] }
+        let entries = entries.filter { now.timeIntervalSince($0.enqueuedAt) <= longestWait }
         // Prioritized players (a subscription's benefit) are served first, then everyone by wait.
         let queue = deduplicated(entries.sorted(by: servedBefore)).sorted { prioritized.contains($0.id) && !prioritized.contains($1.id) }
         guard queue.count >= size else { return [] }

@@ -56,6 +56,8 @@ extension QuickMatchService {
     /// Pairs every kind somebody waits for; answers whether anybody was waiting.
     @discardableResult
     func pairQuickMatches() async throws -> Bool {
+        let cutoff = millis - Int64(QuickMatchPairing.longestWait * 1000)
+        try await database.withConnection { sql in try await QuickMatchStore.removeStale(before: cutoff, on: sql) }
         let kinds = try await database.withConnection { sql in try await QuickMatchStore.waitingKinds(on: sql) }
         for kind in kinds {
             guard let mode = GameMode(rawValue: kind.mode) else { continue }

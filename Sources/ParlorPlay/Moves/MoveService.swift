@@ -47,7 +47,7 @@ extension MoveService {
             if let seq = game.appliedSeq(moveID: moveID, seat: seat) { return MoveOutcome(seq: seq, repeated: true, game: game) }
             switch game.row.status {
             case .waiting: throw APIError.notStarted()
-            case .completed: throw APIError.illegalMove(.gameOver("the game is over"))
+            case .completed, .abandoned: throw APIError.illegalMove(.gameOver("the game is over"))
             case .active: break
             }
             if let expectedSeq, expectedSeq != game.row.seq { throw APIError.stale(expected: expectedSeq, current: game.row.seq) }

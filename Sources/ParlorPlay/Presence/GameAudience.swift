@@ -13,7 +13,7 @@ extension LiveGame {
     /// alone. A finished game takes no new spectators: its invite code is cleared as it ends, so
     /// its row no longer tells whether it was private (its record is served by the record route).
     package var admitsSpectators: Bool {
-        engine.policy.supportsSpectators && row.status != .completed && row.inviteCode == nil && row.rematchOf == nil
+        engine.policy.supportsSpectators && !row.status.isOver && row.inviteCode == nil && row.rematchOf == nil
     }
 }
 

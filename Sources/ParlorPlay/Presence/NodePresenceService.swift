@@ -70,5 +70,6 @@ extension PresenceService {
         }
         for player in gone { await wentAway(player.user, from: player.game, at: now) }
         for user in Set(offline) { await bus.publish(GameNotice.presenceChanged(user: user)) }
+        await dropQuickMatchEntries(ofOffline: Array(Set(offline)))
     }
 }

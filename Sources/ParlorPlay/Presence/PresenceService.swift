@@ -103,22 +103,4 @@ extension PresenceService {
         await bus.publish(GameNotice.left(game: id, user: user, seat: game.seat(of: user), at: now))
         await bus.publish(GameNotice.presenceChanged(user: user))
     }
-
-    package static let chatLimit = 500
-
-    /// Sends `text` to everyone following the game, the sender too, through the event bus: the
-    /// players who block the sender, or whom the sender blocks, are named in the line, which is
-    /// not sent to them (``hears(_:in:receiver:)`` decides for spectators).
-    package func chat(_ id: UUID, user: String, text: String) async throws {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= Self.chatLimit else {
-            throw APIError(.badRequest, code: "chat_too_long", message: "a chat message has 1–\(Self.chatLimit) characters")
-        }
-        let game = try await live(id)
-        guard let seat = game.seatRow(of: user) else { throw APIError.notAPlayer() }
-        let others = game.seats.map(\.user).filter { $0 != user }
-        let hidden = try await blockedEitherWay(user, among: others)
-        let line = ChatLine(user: user, seat: seat.seat, name: seat.name, text: trimmed, at: millis, hiddenFrom: hidden.sorted())
-        await bus.publish(GameNotice.chat(game: id, line: line))
-    }
 }

@@ -37,6 +37,7 @@ extension PresenceService {
         } catch {
             return logger.warning("online presence update failed", metadata: ["user": "\(user)", "error": "\(error)"])
         }
+        if delta < 0 { await dropQuickMatchEntries(ofOffline: [user]) }
         await bus.publish(GameNotice.presenceChanged(user: user))
     }
 

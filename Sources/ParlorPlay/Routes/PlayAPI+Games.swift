@@ -51,9 +51,8 @@ extension PlayAPI {
 
     package func listGames(_ input: Operations.ListGames.Input) async throws -> Operations.ListGames.Output {
         let user = try await accounts.authenticate()
-        let limit = input.query.limit ?? 20
-        guard (1...100).contains(limit) else { throw APIError.invalidFields([FieldError(field: "limit", message: "must be 1–100")]) }
-        let cursor = try input.query.cursor.map(GameCursor.parse)
+        let limit = try PageCursor.limit(input.query.limit, fallback: 20)
+        let cursor = try input.query.cursor.map(PageCursor.parse)
         let status = input.query.status.flatMap { GameStatus(rawValue: $0.rawValue) }
         let benefits = play.games.hooks.benefits
         let now = play.games.millis
@@ -61,14 +60,14 @@ extension PlayAPI {
             // Finished games older than the caller's history window are not listed (a subscription keeps them all).
             let window = try await benefits?.historyWindow(of: user.userID, at: now, on: sql)
             return try await PlayStore.games(
-                of: user.userID, status: status, before: cursor.map { ($0.createdAt, $0.id) }, limit: limit + 1,
+                of: user.userID, status: status, before: cursor.map { ($0.time, $0.id) }, limit: limit + 1,
                 finishedSince: window.map { now - $0 }, on: sql)
         }
         var games: [Components.Schemas.Game] = []
         for row in rows.prefix(limit) {
             games.append(try await play.games.live(row.id).representation(for: user.userID))
         }
-        let next = rows.count > limit ? rows.prefix(limit).last.map { GameCursor(createdAt: $0.createdAt, id: PlayStore.key($0.id)).token } : nil
+        let next = rows.count > limit ? rows.prefix(limit).last.map { PageCursor(time: $0.createdAt, id: PlayStore.key($0.id)).token } : nil
         return .ok(.init(body: .json(.init(games: games, next: next))))
     }
 
@@ -102,14 +101,15 @@ extension PlayAPI {
     }
 
     package func getGameRecord(_ input: Operations.GetGameRecord.Input) async throws -> Operations.GetGameRecord.Output {
-        _ = try await accounts.authenticate()
+        let user = try await accounts.authenticate()
         let game = try await play.games.live(try gameKey(input.path.gameID))
         guard game.row.status == .completed, let outcome = game.row.outcome else { throw APIError.gameNotOver() }
         let record = try game.engine.recordJSON(
             settings: game.row.settings, seed: game.row.seed, seats: game.players, actions: game.entries.map { ($0.seat, $0.action) })
         return .ok(.init(body: .json(.init(
             record: try JSONDecoder().decode(OpenAPIObjectContainer.self, from: record),
-            outcome: .init(winners: outcome.winners, winType: outcome.winType.rawValue)))))
+            outcome: .init(winners: outcome.winners, winType: outcome.winType.rawValue),
+            chat: try await play.chat.record(of: game, for: user.userID).map(Components.Schemas.ChatLine.init)))))
     }
 
     package func rematchGame(_ input: Operations.RematchGame.Input) async throws -> Operations.RematchGame.Output {
@@ -129,20 +129,5 @@ extension PlayAPI {
     func gameKey(_ text: String) throws -> UUID {
         guard let id = UUID(parsing: text) else { throw APIError.notFound("there is no game \(text)") }
         return id
-    }
-}
-
-/// An opaque page cursor: the last game's creation time and id.
-struct GameCursor: Sendable {
-    var createdAt: Int64
-    var id: String
-
-    var token: String { Data("\(createdAt):\(id)".utf8).base64EncodedString() }
-
-    static func parse(_ token: String) throws -> GameCursor {
-        guard let data = Data(base64Encoded: token), let text = String(data: data, encoding: .utf8),
-            let colon = text.firstIndex(of: ":"), let createdAt = Int64(text[..<colon])
-        else { throw APIError.invalidFields([FieldError(field: "cursor", message: "not a cursor this server handed out")]) }
-        return GameCursor(createdAt: createdAt, id: String(text[text.index(after: colon)...]))
     }
 }

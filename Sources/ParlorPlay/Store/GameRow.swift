@@ -12,16 +12,25 @@ package enum GameMode: String, Sendable, Codable {
 }
 
 package enum GameStatus: String, Sendable, Codable {
-    case waiting, active, completed
+    /// `abandoned`: a waiting game that ended without being played (cancelled by its creator, or
+    /// expired after `waiting_game_expiry`); it has no outcome and no ratings.
+    case waiting, active, completed, abandoned
 
     /// The order a game goes through them in.
     package var stage: Int {
         switch self {
         case .waiting: 0
         case .active: 1
-        case .completed: 2
+        case .completed, .abandoned: 2
         }
     }
+
+    /// Over, played or not: nothing more happens to the game.
+    package var isOver: Bool { self == .completed || self == .abandoned }
+
+    /// Started at some point: it has dealt seats, states and a record. A game abandoned while it
+    /// waited never had them.
+    package var wasPlayed: Bool { self == .active || self == .completed }
 }
 
 

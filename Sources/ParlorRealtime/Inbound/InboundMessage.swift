@@ -52,6 +52,8 @@ struct InboundMessage: Decodable {
         case .draftSubscribe:
             return .draftSubscribe(room: try c.decode(UUID.self, forKey: .room), since: try c.decodeIfPresent(Int.self, forKey: .since))
         case .draftUnsubscribe: return .draftUnsubscribe(room: try c.decode(UUID.self, forKey: .room))
+        case .leaveGame: return .leaveGame(game: try c.decode(UUID.self, forKey: .game), moveID: try c.decode(String.self, forKey: .moveID))
+        case .requestRematch: return .requestRematch(game: try c.decode(UUID.self, forKey: .game))
         case .move:
             let game = try c.decode(UUID.self, forKey: .game)
             let moveID = try c.decode(String.self, forKey: .moveID)

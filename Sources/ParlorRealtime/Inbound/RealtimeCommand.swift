@@ -13,6 +13,8 @@ enum RealtimeCommand: Sendable {
     case ping(id: String?)
     case draftSubscribe(room: UUID, since: Int?)
     case draftUnsubscribe(room: UUID)
+    case leaveGame(game: UUID, moveID: String)
+    case requestRematch(game: UUID)
 }
 
 /// A `move` message: the action is already the game's own type when this node holds the game.

@@ -30,10 +30,27 @@ enum ParameterRules {
         "getLeaderboard": [.oneOf("period", periods), .integer("limit", 1...100)],
         "getLeaderboardAroundMe": [.oneOf("period", periods), .integer("radius", 0...25)],
         "getFriendsLeaderboard": [.oneOf("period", periods)],
+        "adminListReports": [.oneOf("status", Components.Schemas.ReportStatus.allCases.map(\.rawValue)), .integer("limit", 1...100)],
+        "adminSearchUsers": [.integer("limit", 1...100)],
+        "adminListGameChat": [.integer("limit", 1...100)],
+        "adminListTournaments": [.integer("limit", 1...100)],
+        "adminUserLedger": [.integer("limit", 1...100)],
+        "adminListPayments": [.oneOf("status", ["pending", "settled", "failed"]), .integer("limit", 1...100)],
+        "getTournamentStandings": [.integer("limit", 1...100)],
+        "adminListAudit": [.integer("limit", 1...100)],
+        "adminListGames": [.oneOf("status", Components.Schemas.GameStatus.allCases.map(\.rawValue)), .integer("limit", 1...100)],
+        "adminListPushNotifications": [.oneOf("state", ["pending", "sent", "failed"]), .integer("limit", 1...100)],
+        "adminListPurchaseNotifications": [.integer("limit", 1...100)],
+        "adminDeleteMiniApp": [reason],
+        "adminRotateMiniAppSecret": [reason],
+        "adminCompleteTournament": [reason],
         "getEntitlements": [
             ParameterRule("bundle_id", in: .query, required: true) { (3...155).contains($0.count) ? nil : "must be an app's bundle id" }
         ],
     ]
+
+    /// An audit record's reason given in the query.
+    private static let reason = ParameterRule("reason", in: .query, required: false) { (1...500).contains($0.count) ? nil : "must be 1–500 characters" }
 
     private static let periods = Components.Parameters.BoardPeriod.allCases.map(\.rawValue)
 }

@@ -85,15 +85,16 @@ public enum ParlorApplication {
         playHooks.benefits = purchasesInPlay
         playHooks.hints = purchasesInPlay
         let play = PlayServices(
-            database: database, accounts: accounts, engines: engines, bus: bus, now: services.now, logger: logger, hooks: playHooks)
+            database: database, accounts: accounts, engines: engines, bus: bus, now: services.now, logger: logger, hooks: playHooks,
+            chat: services.chat)
         let topDog = TopDogServices(
             database: database, bus: bus, payments: services.payments, paymentTimeout: services.paymentTimeout, now: services.now, logger: logger, notifier: push.drafts)
         let handler = APIHandler(
             database: database, migrator: migrator, readinessTimeout: services.readinessTimeout,
             accountsAPI: AccountsAPI(accounts: accounts, erasers: [
-                    PlayEraser(play: play), SyncEraser(), MiniAppsEraser(), TopDogEraser(drafts: topDog.drafts), SocialEraser(bus: bus),
+                    PlayEraser(play: play), ChatEraser(), SyncEraser(), MiniAppsEraser(), TopDogEraser(drafts: topDog.drafts), SocialEraser(bus: bus),
                     NotificationsEraser(), PurchasesEraser(),
-                ]),
+                ], suspensionHooks: [PlayModeration(play: play)], reportContext: PlayModeration(play: play)),
             miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
             playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog),
             socialAPI: SocialAPI(accounts: accounts, social: social, presence: play.presence),
@@ -122,6 +123,11 @@ public enum ParlorApplication {
                 TurnTimerService(timers: play.timers, quickMatch: play.quickMatch, interval: services.turnTimerInterval, longestWait: services.turnTimerLongestWait),
                 progress: shutdown),
             TrackedService("live game cache", follower, progress: shutdown),
+            TrackedService(
+                "waiting game expiry",
+                WaitingGameExpiryService(
+                    expiry: WaitingGameExpiry(games: play.games, expiry: services.waitingGameExpiry), interval: services.waitingGameSweepInterval),
+                progress: shutdown),
             TrackedService(
                 "draft timers",
                 DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval, longestWait: services.draftTimerLongestWait),

@@ -20,6 +20,8 @@ public enum ParlorMigrations {
         + [NotificationsMigrations.push, PurchasesMigrations.purchases, PlayMigrations.turnWake]
         + [PlayMigrations.movesKey, TopDogMigrations.providerAsks, PlayMigrations.gameType]
         + [AccountsMigrations.mail, AccountsMigrations.appleTokens, NotificationsMigrations.products, SyncMigrations.clears]
+        + [AccountsMigrations.staff, PlayMigrations.waitingExpiry, PlayMigrations.chat, AccountsMigrations.moderation]
+        + [TopDogMigrations.operations, PlayMigrations.adminReads, PurchasesMigrations.notificationSubject]
 }
 
 extension Migrator {

@@ -34,6 +34,10 @@ public struct ParlorServices: Sendable {
     /// The longest each node's turn timer sleeps while nobody waits for a quick match: notices that
     /// may bring a deadline near wake it, so this bounds how late it sees one whose notice was lost.
     public var turnTimerLongestWait: Duration = .seconds(1)
+    /// How long a game may wait for its players before it expires (`abandoned`): `waiting_game_expiry`.
+    public var waitingGameExpiry: Duration = .seconds(24 * 3600)
+    /// How often each node looks for waiting games to expire.
+    public var waitingGameSweepInterval: Duration = .seconds(60)
     /// How often each node looks for draft rooms with a pick, a warning or a start due.
     public var draftTimerInterval: Duration = .milliseconds(100)
     /// The longest each node's draft timer sleeps: room changes wake it, so this only bounds how
@@ -54,6 +58,8 @@ public struct ParlorServices: Sendable {
     public var purchases = PurchasesConfiguration()
     /// Which apps open this server's links, their store pages, and the games with replay pictures.
     public var links = LinkConfiguration()
+    /// How games' chat is kept and policed: lines kept per game, the per-user limit, the word list.
+    package var chat = ChatConfiguration()
     /// How long `/ready` waits for the database before it answers that it cannot reach it.
     public var readinessTimeout: Duration = .seconds(2)
 

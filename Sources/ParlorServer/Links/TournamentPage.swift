@@ -44,6 +44,7 @@ struct TournamentPage {
         case .full: "Every entry is taken; the drafts are about to begin."
         case .drafting: "Every entry is taken and the drafts are under way."
         case .complete: "This tournament is over; its prizes are paid."
+        case .cancelled: "This tournament was cancelled; every entry was refunded."
         }
     }
 
@@ -59,6 +60,7 @@ struct TournamentPage {
         case .open, .filling: "When its room fills"
         case .full, .drafting: "Drafting now"
         case .complete: "Finished"
+        case .cancelled: "Cancelled"
         }
     }
 

@@ -32,13 +32,14 @@ extension LoadedRoom {
     /// The clock a change leaves the room with, if it moved the clock or ended the draft.
     func activity(after change: RoomChange) -> DraftActivity? {
         let users = entries.map(\.userID)
-        if change.events.contains(where: { $0.kind == .draftComplete }) {
+        if change.events.contains(where: { $0.kind == .draftComplete || $0.kind == .draftCancelled }) {
             let last = state.settings.totalPicks
             return DraftActivity(
                 room: room.id, ended: true, pick: last, round: state.order.round(of: last), pickInRound: state.order.pickInRound(of: last),
                 endsAt: room.completedAt ?? 0, users: users, seq: room.seq)
         }
-        guard change.events.contains(where: { $0.clock != nil }), let number = state.currentPick, let slot = state.onTheClock,
+        // A paused room's clock is frozen: its Live Activity keeps the last update until the resume.
+        guard change.events.contains(where: { $0.clock != nil }), !change.events.contains(where: { $0.kind == .draftPaused }), let number = state.currentPick, let slot = state.onTheClock,
             let started = room.pickStartedAt
         else { return nil }
         let endsAt = DraftClock(settings: settings, startedAt: started, autopick: state.autopilot.contains(slot), now: started).endsAt

@@ -15,6 +15,13 @@ package struct DraftEvent: Codable, Sendable, Equatable {
         /// A team went on or off autopick.
         case autopick
         case draftComplete = "draft_complete"
+        /// An operator paused the room: `clock` (when a pick was running) shows what is left of
+        /// it, frozen until `draft_resumed`.
+        case draftPaused = "draft_paused"
+        /// The room runs again: `clock` (or `starts_at` for a countdown) with the time that was left.
+        case draftResumed = "draft_resumed"
+        /// The room was closed without finishing its draft and its entries refunded.
+        case draftCancelled = "draft_cancelled"
     }
 
     package struct Participant: Codable, Sendable, Equatable {

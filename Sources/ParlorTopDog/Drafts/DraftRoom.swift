@@ -7,7 +7,12 @@ package enum RoomStatus: String, Sendable, Codable {
     /// Full; the first pick starts at `starts_at`.
     case countdown
     case active
+    /// Stopped by an operator: no clock runs, no pick is taken, until it is resumed.
+    case paused
     case complete
+    /// Closed without a draft (its tournament was cancelled, or it never filled and its entries
+    /// were refunded); never drafts again.
+    case cancelled
 }
 
 /// A draft room's row: its status, event sequence and the stored times its clock runs on.
@@ -29,8 +34,15 @@ package struct DraftRoom: Sendable, Equatable {
     package var autopilot: Set<Int>
     package var createdAt: Int64
     package var completedAt: Int64?
+    /// When an operator paused the room. The clock's stored times stay as they were at that
+    /// moment, so what was left of it is theirs minus this (stored: any node resumes it).
+    package var pausedAt: Int64? = nil
 
     mutating func updateDue() {
+        guard status != .paused, status != .cancelled else {
+            dueAt = nil
+            return
+        }
         dueAt = [startsAt.flatMap { status == .countdown ? $0 : nil }, warnAt, deadlineAt].compactMap { $0 }.min()
     }
 }

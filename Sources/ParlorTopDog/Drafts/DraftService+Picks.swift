@@ -16,6 +16,8 @@ extension DraftService {
             if let slot = entry.slot, let earlier = loaded.state.picks.first(where: { $0.team == slot && $0.playerID == playerID && !$0.auto }) {
                 return (MadePick(pick: earlier, entry: entry.id, order: loaded.state.order, repeated: true), nil)
             }
+            if loaded.room.status == .paused { throw APIError.roomPaused }
+            if loaded.room.status == .cancelled { throw APIError.roomCancelled }
             guard loaded.room.status == .active || loaded.room.status == .complete, let slot = entry.slot else { throw APIError.draftNotStarted }
             let pick: DraftPick
             do {
@@ -43,7 +45,7 @@ extension DraftService {
         let time = millis
         _ = try await bus.transaction(on: database) { sql, announcements -> LoadedRoom? in
             var (loaded, entry) = try participant(user, in: try await load(roomID, lock: true, on: sql), room: roomID)
-            guard let slot = entry.slot, loaded.room.status != .complete else { return nil }
+            guard let slot = entry.slot, loaded.room.status != .complete, loaded.room.status != .cancelled else { return nil }
             var change = RoomChange()
             loaded.setAutopick(enabled, slot: slot, at: time, into: &change)
             try await store(change, of: &loaded, at: time, on: sql, announcing: announcements)

@@ -13,14 +13,16 @@ extension DraftService {
         package var now: Int64
 
         package var clock: DraftEvent.Clock? {
-            guard loaded.room.status == .active, let number = loaded.state.currentPick, let slot = loaded.state.onTheClock,
+            // A paused room shows its clock as it stood when it paused.
+            let now = loaded.room.status == .paused ? (loaded.room.pausedAt ?? self.now) : self.now
+            guard loaded.room.status == .active || (loaded.room.status == .paused && loaded.room.pickStartedAt != nil), let number = loaded.state.currentPick, let slot = loaded.state.onTheClock,
                 let started = loaded.room.pickStartedAt
             else { return nil }
             return loaded.eventClock(number: number, slot: slot, startedAt: started, now: now)
         }
 
         package var picksUntilMyTurn: Int? {
-            guard let slot = entry.slot, loaded.room.status == .active || loaded.room.status == .countdown else { return nil }
+            guard let slot = entry.slot, [.active, .countdown, .paused].contains(loaded.room.status) else { return nil }
             guard let current = loaded.state.currentPick else { return nil }
             return loaded.state.order.picksUntil(team: slot, from: current)
         }
@@ -39,7 +41,7 @@ extension DraftService {
         try await database.withConnection { sql in
             var result: [(DraftEntry, DraftRoom, Tournament, Int)] = []
             for entry in try await RoomStore.entries(of: user, on: sql) {
-                guard let room = try await RoomStore.find(entry.roomID, on: sql), room.status != .complete,
+                guard let room = try await RoomStore.find(entry.roomID, on: sql), room.status != .complete, room.status != .cancelled,
                     let tournament = try await TournamentStore.find(entry.tournamentID, on: sql)
                 else { continue }
                 let picks = try await sql.raw("SELECT COUNT(*) AS n FROM topdog_picks WHERE room_id = \(bind: room.id)").first()?

@@ -42,8 +42,10 @@ package struct DraftTimerService: Service {
     /// again after `interval` (something fired, or the database failed).
     private func round() async -> Int64? {
         do {
-            let next = try await drafts.nextDue() ?? .max
+            // Tournament start times wait here too: rooms still filling then meet their policy.
+            let next = min(try await drafts.nextDue() ?? .max, try await drafts.nextStart() ?? .max)
             guard next <= drafts.millis else { return next }
+            while try await drafts.applyStartPolicies(limit: 16) == 16 {}
             // Keep going while a batch comes back full: a burst of due rooms drains at once.
             while try await drafts.fireDue(limit: 32) == 32 {}
         } catch {
@@ -93,7 +95,7 @@ extension DraftService {
         switch loaded.room.status {
         case .countdown:
             guard let starts = loaded.room.startsAt, starts <= time else { return }
-            for entry in loaded.entries {
+            for entry in loaded.entries where !HouseTeams.owns(entry) {
                 change.alerts.append(.draftStarting(user: entry.userID, room: loaded.room.id, tournament: loaded.tournament.title))
             }
             loaded.startNextPick(at: time, into: &change)
@@ -119,7 +121,7 @@ extension DraftService {
             } else {
                 loaded.room.updateDue()
             }
-        case .filling, .complete:
+        case .filling, .complete, .paused, .cancelled:
             loaded.room.dueAt = nil
         }
     }

@@ -24,7 +24,7 @@ final class RoomCache: Sendable {
     func put(_ loaded: LoadedRoom) {
         copies.withLock { copies in
             // Finished drafts are not read on the pick path again.
-            guard loaded.room.status != .complete else {
+            guard loaded.room.status != .complete, loaded.room.status != .cancelled else {
                 copies[loaded.room.id] = nil
                 return
             }

@@ -31,7 +31,7 @@ package enum RoomStore {
             UPDATE topdog_rooms SET status = \(bind: room.status.rawValue), seats = \(bind: room.seats), seq = \(bind: room.seq),
             starts_at = \(bind: room.startsAt), pick_started_at = \(bind: room.pickStartedAt), warn_at = \(bind: room.warnAt),
             deadline_at = \(bind: room.deadlineAt), due_at = \(bind: room.dueAt), autopilot = \(bind: autopilot(room.autopilot)),
-            completed_at = \(bind: room.completedAt) WHERE id = \(bind: room.id)
+            completed_at = \(bind: room.completedAt), paused_at = \(bind: room.pausedAt) WHERE id = \(bind: room.id)
             """).run()
     }
 
@@ -182,7 +182,7 @@ package enum RoomStore {
             startsAt: try row.decode(column: "starts_at", as: Int64?.self), pickStartedAt: try row.decode(column: "pick_started_at", as: Int64?.self),
             warnAt: try row.decode(column: "warn_at", as: Int64?.self), deadlineAt: try row.decode(column: "deadline_at", as: Int64?.self),
             dueAt: try row.decode(column: "due_at", as: Int64?.self), autopilot: Set(autopilot), createdAt: try row.decode(column: "created_at", as: Int64.self),
-            completedAt: try row.decode(column: "completed_at", as: Int64?.self))
+            completedAt: try row.decode(column: "completed_at", as: Int64?.self), pausedAt: try row.decode(column: "paused_at", as: Int64?.self))
     }
 
     static func decodeEntry(_ row: any SQLRow) throws -> DraftEntry {
@@ -202,5 +202,16 @@ package enum RoomStore {
             number: try row.decode(column: "number", as: Int.self), team: try row.decode(column: "slot", as: Int.self),
             playerID: try row.decode(column: "player_id", as: String.self), position: position, auto: try row.decode(column: "auto", as: Int.self) != 0,
             at: try row.decode(column: "at", as: Int64.self))
+    }
+}
+
+extension RoomStore {
+    /// The tournament's entries; with `drafted`, only those of rooms that were not closed.
+    package static func entries(inTournament id: String, on sql: any SQLDatabase, drafted: Bool) async throws -> [DraftEntry] {
+        guard drafted else { return try await entries(inTournament: id, on: sql) }
+        return try await sql.raw("""
+            SELECT e.* FROM topdog_entries e JOIN topdog_rooms r ON r.id = e.room_id
+            WHERE e.tournament_id = \(bind: id) AND r.status <> 'cancelled' ORDER BY e.entry_order
+            """).all().map(decodeEntry)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Logging
+import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
 import SQLKit
@@ -59,11 +60,11 @@ package struct WalletService: Sendable {
 
     /// What the provider later said about a pending deposit or withdrawal (its webhook; for the
     /// sandbox, an admin call). Settling twice, or a transaction no longer pending, changes nothing.
-    package func resolve(_ id: String, settled: Bool, reason: String?) async throws -> LedgerTransaction {
+    package func resolve(_ id: String, settled: Bool, reason: String?, by staff: StaffAction) async throws -> LedgerTransaction {
         guard let record = try await database.withConnection({ sql in try await LedgerStore.find(id, on: sql) }),
             record.kind == .deposit || record.kind == .withdrawal
         else { throw APIError.notFound("there is no deposit or withdrawal \(id)") }
-        return try await finish(record, settled ? .settled : .failed(reason: reason ?? "refused by the payment provider"))
+        return try await finish(record, settled ? .settled : .failed(reason: reason ?? "refused by the payment provider"), by: staff)
     }
 
     private func move(_ kind: LedgerTransaction.Kind, _ cents: Int64, for user: String, key: String) async throws -> LedgerTransaction {
@@ -133,7 +134,7 @@ package struct WalletService: Sendable {
     }
 
     /// Applies the provider's answer to a pending transaction, once.
-    private func finish(_ record: LedgerTransaction, _ outcome: PaymentOutcome) async throws -> LedgerTransaction {
+    private func finish(_ record: LedgerTransaction, _ outcome: PaymentOutcome, by staff: StaffAction? = nil) async throws -> LedgerTransaction {
         let time = millis
         let cents = abs(record.amountCents)
         let user = LedgerAccount.user(record.userID ?? "")
@@ -142,6 +143,7 @@ package struct WalletService: Sendable {
             switch outcome {
             case .settled:
                 guard try await LedgerStore.resolve(record.id, to: .settled, failure: nil, at: time, on: sql) else { return }
+                try await staff?.record("topdog.payment.settle", on: "ledger_transaction", record.id, details: ["kind": record.kind.rawValue], at: time, in: sql)
                 let legs =
                     record.kind == .deposit
                     ? [Posting(LedgerAccount.payments, -cents), Posting(user, cents)]
@@ -149,6 +151,7 @@ package struct WalletService: Sendable {
                 try await LedgerStore.post(record.id, legs: legs, at: time, on: sql)
             case .failed(let reason):
                 guard try await LedgerStore.resolve(record.id, to: .failed, failure: reason, at: time, on: sql) else { return }
+                try await staff?.record("topdog.payment.fail", on: "ledger_transaction", record.id, details: ["kind": record.kind.rawValue], at: time, in: sql)
                 // A failed withdrawal gives the held money back.
                 if record.kind == .withdrawal {
                     try await LedgerStore.post(record.id, legs: [Posting(LedgerAccount.pendingWithdrawals, -cents), Posting(user, cents)], at: time, on: sql)

@@ -56,7 +56,7 @@ extension TopDogAPI {
     }
 
     package func adminCreateTournament(_ input: Operations.AdminCreateTournament.Input) async throws -> Operations.AdminCreateTournament.Output {
-        _ = try await accounts.requireAdmin()
+        let admin = try await accounts.requireAdmin()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
         var request = TournamentInput(title: body.title, entryFeeCents: body.entryFeeCents)
         request.maxEntries = body.maxEntries ?? 0
@@ -69,14 +69,16 @@ extension TopDogAPI {
         if let caps = body.caps { request.caps = PositionCounts(qb: caps.qb, rb: caps.rb, wr: caps.wr, te: caps.te) }
         request.countdownSeconds = body.countdownSeconds ?? 10
         request.podSize = body.podSize ?? 10
-        let tournament = try await topDog.tournaments.create(request)
+        request.startsAt = body.startsAt.map(\.millis)
+        request.unfilledPolicy = try body.unfilledPolicy.map(Self.policy) ?? .fillWithHouse
+        let tournament = try await topDog.tournaments.create(request, by: StaffAction(actor: admin.userID, reason: body.reason))
         return .created(.init(body: .json(.init(tournament, TournamentProgress()))))
     }
 
     package func adminCompleteTournament(_ input: Operations.AdminCompleteTournament.Input) async throws -> Operations.AdminCompleteTournament.Output {
-        _ = try await accounts.requireAdmin()
+        let admin = try await accounts.requireAdmin()
         let id = input.path.tournamentID.lowercased()
-        let result = try await topDog.completion.complete(id)
+        let result = try await topDog.completion.complete(id, by: StaffAction(actor: admin.userID, reason: input.query.reason))
         let rounds = result.rounds.map(\.name)
         let standings = result.standings.map { standing in
             Components.Schemas.TournamentStandings.StandingsPayloadPayload(

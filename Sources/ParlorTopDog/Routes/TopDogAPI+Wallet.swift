@@ -35,9 +35,11 @@ extension TopDogAPI {
     }
 
     package func adminResolvePayment(_ input: Operations.AdminResolvePayment.Input) async throws -> Operations.AdminResolvePayment.Output {
-        _ = try await accounts.requireAdmin()
+        let admin = try await accounts.requireAdmin()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType(nil) }
-        let record = try await topDog.wallet.resolve(input.path.transactionID.lowercased(), settled: body.status == "settled", reason: body.reason)
+        let record = try await topDog.wallet.resolve(
+            input.path.transactionID.lowercased(), settled: body.status == "settled", reason: body.reason,
+            by: StaffAction(actor: admin.userID, reason: body.reason))
         return .ok(.init(body: .json(.init(record))))
     }
 }

@@ -46,7 +46,9 @@ extension Components.Schemas.Tournament {
             status: .init(rawValue: progress.status(of: tournament).rawValue) ?? .open,
             progress: tournament.maxEntries > 0 ? min(1, Double(tournament.entries) / Double(tournament.maxEntries)) : nil,
             rooms: progress.rooms, roomsFilling: progress.roomsFilling, roomsDrafting: progress.roomsDrafting, roomsComplete: progress.roomsComplete,
-            createdAt: Date(millis: tournament.createdAt), completedAt: tournament.completedAt.map(Date.init(millis:)))
+            createdAt: Date(millis: tournament.createdAt), completedAt: tournament.completedAt.map(Date.init(millis:)),
+            startsAt: tournament.startsAt.map(Date.init(millis:)), unfilledPolicy: .init(rawValue: tournament.unfilledPolicy.rawValue),
+            cancelledAt: tournament.cancelledAt.map(Date.init(millis:)))
     }
 }
 
@@ -101,7 +103,7 @@ extension Components.Schemas.DraftRoom {
             rounds: state.settings.rounds, totalPicks: state.settings.totalPicks, pickMillis: state.settings.pickMillis, caps: .init(state.settings.caps),
             startsAt: loaded.room.startsAt.map(Date.init(millis:)),
             participants: loaded.entries.map { .init(entry: $0.id, name: $0.name, slot: $0.slot) }.sorted { ($0.slot ?? .max, $0.entry) < ($1.slot ?? .max, $1.entry) },
-            picks: picks, currentPick: loaded.room.status == .active ? state.currentPick : nil, clock: clock, autopick: state.autopilot.sorted(),
-            myEntry: snapshot.entry.id, mySlot: snapshot.entry.slot, picksUntilMyTurn: snapshot.picksUntilMyTurn)
+            picks: picks, currentPick: [.active, .paused].contains(loaded.room.status) ? state.currentPick : nil, clock: clock, autopick: state.autopilot.sorted(),
+            pausedAt: loaded.room.status == .paused ? loaded.room.pausedAt.map(Date.init(millis:)) : nil, myEntry: snapshot.entry.id, mySlot: snapshot.entry.slot, picksUntilMyTurn: snapshot.picksUntilMyTurn)
     }
 }

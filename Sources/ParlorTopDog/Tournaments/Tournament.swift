@@ -23,6 +23,17 @@ package struct Tournament: Sendable, Equatable {
         case drafting
         /// Scored, standings final, prizes paid.
         case complete
+        /// Called off by an operator: every entry refunded, every room closed.
+        case cancelled
+    }
+
+    /// What happens at the start time to a room that has not filled.
+    package enum UnfilledPolicy: String, Sendable, CaseIterable {
+        /// House teams on autopick take the empty seats, so the room drafts and the tournament
+        /// can complete (the default: players who entered get their draft).
+        case fillWithHouse = "fill_with_house"
+        /// The room is closed and its entrants refunded.
+        case cancelRoom = "cancel_room"
     }
 
     package var id: String
@@ -43,6 +54,13 @@ package struct Tournament: Sendable, Equatable {
     package var entries: Int
     package var createdAt: Int64
     package var completedAt: Int64?
+    /// When entries close and rooms still filling meet `unfilledPolicy`; nil: rooms start only as
+    /// they fill, with no deadline.
+    package var startsAt: Int64? = nil
+    package var unfilledPolicy: UnfilledPolicy = .fillWithHouse
+    /// When the start-time policy was applied (once, by whichever node claimed it).
+    package var startedAt: Int64? = nil
+    package var cancelledAt: Int64? = nil
 
     package var totalPrizeCents: Int64 { prizes.reduce(0, +) }
 
@@ -64,6 +82,7 @@ package struct TournamentProgress: Sendable, Equatable {
     package var roomsComplete = 0
 
     package func status(of tournament: Tournament) -> Tournament.Status {
+        if tournament.cancelledAt != nil { return .cancelled }
         if tournament.completedAt != nil { return .complete }
         if tournament.entries == 0 { return .open }
         let capped = tournament.maxEntries > 0 && tournament.entries >= tournament.maxEntries

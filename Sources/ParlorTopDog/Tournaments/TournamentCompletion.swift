@@ -1,6 +1,7 @@
 import BestBall
 import Foundation
 import HTTPTypes
+import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
 import SQLKit
@@ -16,23 +17,17 @@ package struct TournamentCompletion: Sendable {
         self.now = now
     }
 
-    package func complete(_ id: String) async throws -> Advancement {
+    package func complete(_ id: String, by staff: StaffAction) async throws -> Advancement {
         let time = Int64((now().timeIntervalSince1970 * 1000).rounded())
         return try await database.transaction { sql in
             guard let tournament = try await TournamentStore.lock(id, on: sql) else { throw APIError.tournamentNotFound(id) }
             guard tournament.completedAt == nil else { throw APIError.tournamentClosed }
+            guard tournament.cancelledAt == nil else { throw APIError.tournamentCancelled }
             let progress = try await TournamentStore.progress(on: sql)[id] ?? TournamentProgress()
             guard progress.rooms > 0, progress.roomsComplete == progress.rooms else {
                 throw APIError(.conflict, code: "drafts_running", message: "every room must finish drafting first")
             }
-            let entries = try await RoomStore.entries(inTournament: id, on: sql)
-            let picks = try await RoomStore.picks(ofEntries: entries.map(\.id), on: sql)
-            let teams = entries.map { entry in
-                TournamentEntry(
-                    id: entry.id, user: entry.userID, room: entry.roomID, order: entry.order,
-                    roster: (picks[entry.id] ?? []).map { .init(playerID: $0.playerID, position: $0.position) })
-            }
-            let points = try await WeekPointsStore.points(of: Set(picks.values.flatMap { $0.map(\.playerID) }), on: sql)
+            let (teams, points) = try await DraftedTeams.load(ofTournament: id, on: sql)
             let result = Advancement(schedule: tournament.schedule, entries: teams, points: points, prizes: tournament.prizes.map { Int($0) })
             _ = try await TournamentStore.complete(id, at: time, on: sql)
             for standing in result.standings {
@@ -44,6 +39,7 @@ package struct TournamentCompletion: Sendable {
                     .run()
             }
             try await pay(result.standings, of: tournament, at: time, on: sql)
+            try await staff.record("topdog.tournament.complete", on: "tournament", id, at: time, in: sql)
             return result
         }
     }
@@ -62,7 +58,8 @@ package struct TournamentCompletion: Sendable {
         if owed > held {
             try await LedgerStore.post(settle.id, legs: [Posting(LedgerAccount.house, -(owed - held)), Posting(escrow, owed - held)], at: time, on: sql)
         }
-        for standing in standings where standing.prizeCents > 0 {
+        // A house team's prize is not paid out: it stays in the escrow and goes to the house below.
+        for standing in standings where standing.prizeCents > 0 && !HouseTeams.isHouse(standing.user) {
             let cents = Int64(standing.prizeCents)
             let prize = LedgerTransaction(
                 id: UUID().uuidString.lowercased(), userID: standing.user, kind: .prize, status: .settled, amountCents: cents,

@@ -18,6 +18,9 @@ package struct TournamentInput: Sendable {
     package var caps = PositionCounts.defaultCaps
     package var countdownSeconds = 10
     package var podSize = 10
+    /// When entries close and unfilled rooms meet `unfilledPolicy`; nil for none.
+    package var startsAt: Int64?
+    package var unfilledPolicy: Tournament.UnfilledPolicy = .fillWithHouse
 
     package init(title: String, entryFeeCents: Int64) {
         self.title = title
@@ -36,6 +39,7 @@ package struct TournamentInput: Sendable {
         validator.check(zip(prizes, prizes.dropFirst()).allSatisfy { $0 >= $1 }, "prizes", "must not pay a lower place more than a higher one")
         validator.check((0...3_600).contains(countdownSeconds), "countdown_seconds", "must be 0 to 3,600")
         validator.check((2...100).contains(podSize), "pod_size", "must be 2 to 100")
+        if let startsAt { validator.check(startsAt > time, "starts_at", "must be in the future") }
         let pickMillis: Int64
         if let fixed = Tournament.pickMillis(for: speed) {
             validator.check(pickSeconds == nil, "pick_seconds", "is only for the custom speed")
@@ -55,7 +59,7 @@ package struct TournamentInput: Sendable {
         return Tournament(
             id: id, title: title, entryFeeCents: entryFeeCents, maxEntries: maxEntries, maxPerUser: maxPerUser, firstPlaceCents: prizes.first ?? 0,
             prizes: prizes, speed: speed, draft: draft, schedule: .standard(podSize: podSize), countdownMillis: Int64(countdownSeconds) * 1000,
-            entries: 0, createdAt: time, completedAt: nil)
+            entries: 0, createdAt: time, completedAt: nil, startsAt: startsAt, unfilledPolicy: unfilledPolicy)
     }
 
     private static func field(ofDraftProblem problem: String) -> String {

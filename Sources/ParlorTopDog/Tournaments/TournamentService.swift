@@ -27,13 +27,18 @@ package struct TournamentService: Sendable {
     /// The most entries one request may buy.
     package static let maximumEntriesPerJoin = 150
 
-    package func create(_ input: TournamentInput) async throws -> Tournament {
-        try await Self.create(input, in: database, at: now())
+    package func create(_ input: TournamentInput, by staff: StaffAction) async throws -> Tournament {
+        try await Self.create(input, in: database, at: now(), by: staff)
     }
 
-    package static func create(_ input: TournamentInput, in database: Database, at time: Date) async throws -> Tournament {
-        let tournament = try input.tournament(id: UUID().uuidString.lowercased(), at: Int64((time.timeIntervalSince1970 * 1000).rounded()))
-        try await database.transaction { sql in try await TournamentStore.insert(tournament, on: sql) }
+    /// A new tournament; `staff` (when an admin made it through the API) is recorded with it.
+    package static func create(_ input: TournamentInput, in database: Database, at time: Date, by staff: StaffAction? = nil) async throws -> Tournament {
+        let millis = Int64((time.timeIntervalSince1970 * 1000).rounded())
+        let tournament = try input.tournament(id: UUID().uuidString.lowercased(), at: millis)
+        try await database.transaction { sql in
+            try await TournamentStore.insert(tournament, on: sql)
+            try await staff?.record("topdog.tournament.create", on: "tournament", tournament.id, details: ["title": tournament.title], at: millis, in: sql)
+        }
         return tournament
     }
 
@@ -69,6 +74,9 @@ package struct TournamentService: Sendable {
             }
             guard let tournament = try await TournamentStore.lock(id, on: sql) else { throw APIError.tournamentNotFound(id) }
             guard tournament.completedAt == nil else { throw APIError.tournamentClosed }
+            guard tournament.cancelledAt == nil else { throw APIError.tournamentCancelled }
+            // Past the start time the unfilled rooms are settled: a new room could never fill.
+            if tournament.startedAt != nil || (tournament.startsAt ?? .max) <= time { throw APIError.tournamentStarted }
             if tournament.maxEntries > 0, tournament.entries + count > tournament.maxEntries {
                 throw APIError.tournamentFull(left: max(0, tournament.maxEntries - tournament.entries))
             }
@@ -130,26 +138,8 @@ package struct TournamentService: Sendable {
         change.events.append(joined)
         var loaded = LoadedRoom(room: room, tournament: tournament, entries: [], state: DraftState(settings: tournament.draft))
         if room.seats >= tournament.draft.teams {
-            var entries = try await RoomStore.entries(in: room.id, on: sql)
-            var random = GameRandom(seed: GameSeed(UInt64.random(in: .min ... .max)))
-            random.shuffle(&entries)
-            for (slot, index) in entries.indices.enumerated() {
-                entries[index].slot = slot
-                try await RoomStore.setSlot(slot, of: entries[index].id, on: sql)
-            }
-            loaded.entries = entries
-            seated.slot = entries.first { $0.id == seated.id }?.slot
-            loaded.room.status = .countdown
-            loaded.room.startsAt = time + tournament.countdownMillis
-            loaded.room.updateDue()
-            var starting = DraftEvent(kind: .draftStarting, at: time)
-            starting.startsAt = wireTime(time + tournament.countdownMillis)
-            starting.participants = entries.map { DraftEvent.Participant(entry: $0.id, name: $0.name, slot: $0.slot) }.sorted { ($0.slot ?? 0) < ($1.slot ?? 0) }
-            change.events.append(starting)
-            for entry in entries {
-                change.alerts.append(
-                    .roomFilled(user: entry.userID, room: room.id, tournament: tournament.title, startsInSeconds: Int(tournament.countdownMillis / 1000)))
-            }
+            try await drafts.fill(&loaded, at: time, into: &change, on: sql)
+            seated.slot = loaded.entries.first { $0.id == seated.id }?.slot
         }
         try await drafts.store(change, of: &loaded, at: time, on: sql, announcing: announcements)
         return seated

@@ -9,12 +9,13 @@ package enum TournamentStore {
         try await sql.insert(into: "topdog_tournaments")
             .columns(
                 "id", "title", "entry_fee_cents", "max_entries", "max_per_user", "first_place_cents", "prizes", "speed", "draft_settings",
-                "schedule", "countdown_ms", "entries", "created_at", "completed_at")
+                "schedule", "countdown_ms", "entries", "created_at", "completed_at", "starts_at", "unfilled_policy")
             .values(
                 SQLBind(tournament.id), SQLBind(tournament.title), SQLBind(tournament.entryFeeCents), SQLBind(tournament.maxEntries),
                 SQLBind(tournament.maxPerUser), SQLBind(tournament.firstPlaceCents), SQLBind(try json(tournament.prizes)),
                 SQLBind(tournament.speed.rawValue), SQLBind(try json(tournament.draft)), SQLBind(try json(tournament.schedule)),
-                SQLBind(tournament.countdownMillis), SQLBind(tournament.entries), SQLBind(tournament.createdAt), SQLBind(tournament.completedAt))
+                SQLBind(tournament.countdownMillis), SQLBind(tournament.entries), SQLBind(tournament.createdAt), SQLBind(tournament.completedAt),
+                SQLBind(tournament.startsAt), SQLBind(tournament.unfilledPolicy.rawValue))
             .run()
     }
 
@@ -52,8 +53,10 @@ package enum TournamentStore {
             entry.rooms += count
             switch RoomStatus(rawValue: try row.decode(column: "status", as: String.self)) {
             case .filling: entry.roomsFilling += count
-            case .countdown, .active: entry.roomsDrafting += count
+            case .countdown, .active, .paused: entry.roomsDrafting += count
             case .complete: entry.roomsComplete += count
+            // A closed room drafts no team: the tournament completes without it.
+            case .cancelled: entry.rooms -= count
             case nil: break
             }
             progress[id] = entry
@@ -62,8 +65,10 @@ package enum TournamentStore {
     }
 
     static func decode(_ row: any SQLRow) throws -> Tournament {
-        guard let speed = Tournament.Speed(rawValue: try row.decode(column: "speed", as: String.self)) else {
-            throw TopDogStoreError("a stored tournament has an unknown speed")
+        guard let speed = Tournament.Speed(rawValue: try row.decode(column: "speed", as: String.self)),
+            let policy = Tournament.UnfilledPolicy(rawValue: try row.decode(column: "unfilled_policy", as: String.self))
+        else {
+            throw TopDogStoreError("a stored tournament has an unknown speed or unfilled policy")
         }
         return Tournament(
             id: try row.decode(column: "id", as: String.self), title: try row.decode(column: "title", as: String.self),
@@ -71,7 +76,9 @@ package enum TournamentStore {
             maxPerUser: try row.decode(column: "max_per_user", as: Int.self), firstPlaceCents: try row.decode(column: "first_place_cents", as: Int64.self),
             prizes: try value(row, "prizes"), speed: speed, draft: try value(row, "draft_settings"), schedule: try value(row, "schedule"),
             countdownMillis: try row.decode(column: "countdown_ms", as: Int64.self), entries: try row.decode(column: "entries", as: Int.self),
-            createdAt: try row.decode(column: "created_at", as: Int64.self), completedAt: try row.decode(column: "completed_at", as: Int64?.self))
+            createdAt: try row.decode(column: "created_at", as: Int64.self), completedAt: try row.decode(column: "completed_at", as: Int64?.self),
+            startsAt: try row.decode(column: "starts_at", as: Int64?.self), unfilledPolicy: policy,
+            startedAt: try row.decode(column: "started_at", as: Int64?.self), cancelledAt: try row.decode(column: "cancelled_at", as: Int64?.self))
     }
 
     static func json(_ value: some Encodable) throws -> String {

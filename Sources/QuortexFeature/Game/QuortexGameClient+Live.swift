@@ -99,11 +99,17 @@ extension QuortexGameConnection {
         let network = NetworkMonitor.polling(connection: await endpoint.connection, queue: await endpoint.offlineQueue)
         return QuortexGameConnection(
             endpoint: endpoint,
-            chatLines: {
-                guard let lines = try? await endpoint.chatLines() else { return AsyncStream { $0.finish() } }
-                let (stream, continuation) = AsyncStream.makeStream(of: QuortexChatLine.self)
+            chatEvents: {
+                guard let events = try? await endpoint.chatEvents() else { return AsyncStream { $0.finish() } }
+                let (stream, continuation) = AsyncStream.makeStream(of: QuortexChatEvent.self)
                 let pump = Task {
-                    for await line in lines { continuation.yield(QuortexChatLine(userID: line.user, name: line.name, text: line.text, at: line.at)) }
+                    for await event in events {
+                        switch event {
+                        case .line(let line):
+                            continuation.yield(.line(QuortexChatLine(userID: line.user, name: line.name, text: line.text, at: line.at, serverID: line.id)))
+                        case .refused(let refusal): continuation.yield(.refused(ParlorError(chatRefusal: refusal)))
+                        }
+                    }
                     continuation.finish()
                 }
                 continuation.onTermination = { _ in pump.cancel() }
@@ -122,7 +128,7 @@ extension QuortexGameConnection {
     /// For an endpoint that is not the server's (a table against bots): no chat, nothing queued, always online.
     static func withoutServer(_ endpoint: any GameSessionEndpoint<Quortex>) -> QuortexGameConnection {
         QuortexGameConnection(
-            endpoint: endpoint, chatLines: { AsyncStream { $0.finish() } },
+            endpoint: endpoint, chatEvents: { AsyncStream { $0.finish() } },
             sendChat: { _ throws(ParlorError) in
                 throw ParlorError(kind: .unexpectedResponse, code: "no_chat", message: "this game has no chat")
             },
@@ -150,7 +156,8 @@ extension QuortexGameDetails {
             switch game.status {
             case .waiting: .waiting
             case .active: .active
-            case .completed: .completed
+            // A cancelled or expired game is over like a finished one, with no outcome.
+            case .completed, .abandoned: .completed
             }
         self.init(
             id: id, status: status, isRealtime: game.mode == .realtime, players: game.players,

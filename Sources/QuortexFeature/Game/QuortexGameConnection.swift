@@ -9,9 +9,10 @@ import Quortex
 /// connection; a test builds one over a scripted endpoint and sets the closures it expects.
 public struct QuortexGameConnection: Sendable {
     public var endpoint: any GameSessionEndpoint<Quortex>
-    /// The game's chat lines from now on; the stream ends with the connection (at once when the
+    /// The game's chat from now on (the lines the server replays on each (re)subscription, each
+    /// stored line once, and refusals of the player's lines); the stream ends with the connection (at once when the
     /// game is followed without a real-time connection).
-    public var chatLines: @Sendable () async -> AsyncStream<QuortexChatLine>
+    public var chatEvents: @Sendable () async -> AsyncStream<QuortexChatEvent>
     public var sendChat: @Sendable (_ text: String) async throws(ParlorError) -> Void
     /// This game's moves waiting to be sent, oldest first.
     public var queuedMoves: @Sendable () async -> [QuortexQueuedMove]
@@ -24,13 +25,13 @@ public struct QuortexGameConnection: Sendable {
     public var close: @Sendable () async -> Void
 
     public init(
-        endpoint: any GameSessionEndpoint<Quortex>, chatLines: @escaping @Sendable () async -> AsyncStream<QuortexChatLine>,
+        endpoint: any GameSessionEndpoint<Quortex>, chatEvents: @escaping @Sendable () async -> AsyncStream<QuortexChatEvent>,
         sendChat: @escaping @Sendable (_ text: String) async throws(ParlorError) -> Void,
         queuedMoves: @escaping @Sendable () async -> [QuortexQueuedMove], refusedMoves: @escaping @Sendable () async -> [QuortexRefusedMove],
         deliverQueued: @escaping @Sendable () async -> Void, network: NetworkMonitor, close: @escaping @Sendable () async -> Void
     ) {
         self.endpoint = endpoint
-        self.chatLines = chatLines
+        self.chatEvents = chatEvents
         self.sendChat = sendChat
         self.queuedMoves = queuedMoves
         self.refusedMoves = refusedMoves
@@ -44,8 +45,8 @@ public struct QuortexGameConnection: Sendable {
     public static func unimplemented(_ endpoint: any GameSessionEndpoint<Quortex>) -> QuortexGameConnection {
         QuortexGameConnection(
             endpoint: endpoint,
-            chatLines: {
-                _ = Unimplemented.call("QuortexGameConnection.chatLines")
+            chatEvents: {
+                _ = Unimplemented.call("QuortexGameConnection.chatEvents")
                 return AsyncStream { $0.finish() }
             },
             sendChat: { _ throws(ParlorError) in throw Unimplemented.call("QuortexGameConnection.sendChat") },

@@ -105,9 +105,13 @@ public struct QuortexChatLine: Sendable, Equatable, Identifiable {
     public var at: Date
     /// Sent by the signed-in player.
     public var isMine: Bool
+    /// The server's id of the stored line: the same line replayed after a reconnect has the same
+    /// one, so it is shown once. Nil for a line from a server that does not store chat.
+    public var serverID: String?
 
-    public init(id: Int = 0, userID: String, name: String, text: String, at: Date, isMine: Bool = false) {
+    public init(id: Int = 0, userID: String, name: String, text: String, at: Date, isMine: Bool = false, serverID: String? = nil) {
         self.id = id
+        self.serverID = serverID
         self.userID = userID
         self.name = name
         self.text = text

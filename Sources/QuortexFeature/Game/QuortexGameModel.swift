@@ -194,7 +194,7 @@ public final class QuortexGameModel {
             endpoint: opened.endpoint, seatLabels: read.seatNames, leavePrompt: resignQuestion,
             finalOutcome: { (try? await client.game(id))?.outcome })
         table?.turnDeadline = read.turnDeadline
-        chat = read.isRealtime ? QuortexChatModel(myUserID: read.yourUserID, send: opened.sendChat) : nil
+        chat = read.isRealtime ? withDependencies(from: self) { QuortexChatModel(myUserID: read.yourUserID, send: opened.sendChat) } : nil
         network = withDependencies(from: self) { $0.networkMonitor = opened.network } operation: { NetworkStateModel() }
     }
 
@@ -222,7 +222,7 @@ public final class QuortexGameModel {
     private func followBeside(_ opened: QuortexGameConnection) -> [Task<Void, Never>] {
         var tasks: [Task<Void, Never>] = []
         if let chat {
-            tasks.append(Task { for await line in await opened.chatLines() { chat.receive(line) } })
+            tasks.append(Task { for await event in await opened.chatEvents() { chat.handle(event) } })
         }
         if let network {
             tasks.append(Task { await network.follow() })

@@ -36,6 +36,7 @@ public struct GameListing: Equatable, Sendable, Identifiable {
             let movers = game.currentSeats.compactMap { game.seatNames[$0] }
             return (movers.isEmpty ? "Their turn" : names(movers) + "'s turn") + left
         case .completed:
+            if game.abandoned { return "Cancelled · never started" }
             guard let outcome = game.outcome else { return "Finished" }
             if let seat = game.yourSeat, outcome.winners.contains(seat) { return outcome.winners.count > 1 ? "Shared win" : "You won" }
             if outcome.winners.isEmpty { return "Nobody won" }

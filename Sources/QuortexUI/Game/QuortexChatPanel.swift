@@ -3,7 +3,8 @@ import QuortexFeature
 import SwiftUI
 
 /// A real-time game's chat: closed, a button with the unread count; open, the lines and the
-/// draft with what is left of the limit.
+/// draft with what is left of the limit, and the wait while the server says the player sends
+/// too fast.
 struct QuortexChatPanel: View {
     @Bindable var chat: QuortexChatModel
 
@@ -23,6 +24,7 @@ struct QuortexChatPanel: View {
                     Button("Send") { Task { await chat.send() } }.disabled(!chat.canSend)
                 }
                 Text("\(chat.remaining) left").font(.footnote).foregroundStyle(.secondary)
+                if let notice = chat.slowDownNotice { Text(notice).font(.footnote).foregroundStyle(.secondary) }
                 if let error = chat.error { Text(error).font(.footnote) }
             }
         } else {

@@ -68,7 +68,7 @@ struct BotPlayer: Sendable {
             guard ContinuousClock.now < deadline else { throw BotFailure("game \(id) did not end in time") }
             while true {
                 let game = try await parlorCall { try await api.getGame(path: .init(gameID: id)).ok.body.json }
-                if game.status == .completed {
+                if game.status == .completed || game.status == .abandoned {
                     let won = game.yourSeat.map { game.outcome?.winners.contains($0) ?? false } ?? false
                     return Played(game: id, moves: moves, won: won, winType: game.outcome?.winType)
                 }

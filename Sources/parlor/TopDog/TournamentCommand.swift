@@ -1,6 +1,7 @@
 import ArgumentParser
 import BestBall
 import Foundation
+import ParlorAccounts
 import ParlorDatabase
 import ParlorHTTP
 import ParlorTopDog
@@ -30,7 +31,7 @@ struct CreateTournament: AsyncParsableCommand {
         try await reportingFailures {
             let input = try input()
             let tournament = try await options.withMigratedDatabase { database in
-                try await TournamentService.create(input, in: database, at: Date())
+                try await TournamentService.create(input, in: database, at: Date(), by: .commandLine)
             }
             print(tournament.id)
         }
@@ -66,7 +67,7 @@ struct CompleteTournament: AsyncParsableCommand {
         try await reportingFailures {
             let result = try await options.withMigratedDatabase { database in
                 do {
-                    return try await TournamentCompletion(database: database, now: Date.init).complete(tournament.lowercased())
+                    return try await TournamentCompletion(database: database, now: Date.init).complete(tournament.lowercased(), by: .commandLine)
                 } catch let error as APIError {
                     throw CommandFailure(.dataError, error.message)
                 }

@@ -40,6 +40,8 @@ struct RealtimeContractTests {
         "pong": roundTrip(RealtimePong.self),
         "draft_subscribe": roundTrip(RealtimeDraftSubscribe.self),
         "draft_unsubscribe": roundTrip(RealtimeDraftUnsubscribe.self),
+        "leave_game": roundTrip(RealtimeLeaveGame.self),
+        "request_rematch": roundTrip(RealtimeRequestRematch.self),
         "draft_state": roundTrip(RealtimeDraftState<JSONValue, JSONValue>.self),
         "draft_event": roundTrip(RealtimeDraftEvent<JSONValue>.self),
         "friend_presence": roundTrip(RealtimeFriendPresence.self),
@@ -121,6 +123,8 @@ extension RealtimeCommand {
         case .ping: "ping"
         case .draftSubscribe: "draft_subscribe"
         case .draftUnsubscribe: "draft_unsubscribe"
+        case .leaveGame: "leave_game"
+        case .requestRematch: "request_rematch"
         }
     }
 }

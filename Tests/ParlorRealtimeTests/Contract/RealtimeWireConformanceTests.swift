@@ -74,6 +74,20 @@ import Testing
             let refused = try await socketA.next("error")
             #expect(refused.code == "game_over" && refused.moveID == "m-late" && refused.game == game)
 
+            // B offers a rematch over the socket and A takes its place, then leaves it; B cancels it.
+            // (Read as text: the winner's `achievement_unlocked` names a game kind, not an id.)
+            sent.send(RealtimeRequestRematch(game: game), on: socketB)
+            var offer = try await socketB.nextText()
+            while !offer.contains(#""type":"state""#) { offer = try await socketB.nextText() }
+            let rematch = try #require(try JSONDecoder().decode(RealtimeEnvelope.self, from: Data(offer.utf8)).game)
+            while !(try await socketA.nextText()).contains(#""type":"invitation""#) {}
+            sent.send(RealtimeRequestRematch(game: game), on: socketA)
+            while !(try await socketA.nextText()).contains(#""type":"state""#) {}
+            sent.send(RealtimeLeaveGame(game: rematch, moveId: "l-1"), on: socketA)
+            while !(try await socketA.nextText()).contains(#""type":"player_left""#) {}
+            #expect(try await server.call(.post, "/games/\(rematch)/cancel", as: b).status == 200)
+            while !(try await socketB.nextText()).contains(#""status":"abandoned""#) {}
+
             // C and D wait for a quick match; C's socket hears it was found.
             for guest in [c, d] {
                 #expect(try await server.call(.post, "/matchmaking/quick", as: guest, body: #"{"game_type":"quortex","players":2,"mode":"turn_based"}"#).status == 200)

@@ -207,7 +207,7 @@ import TestSupport
         let running = Task { await model.run() }
         defer { running.cancel() }
         #expect(await eventually { @MainActor in model.table?.view != nil })
-        probe.chatInput.yield(QuortexChatLine(userID: "olga", name: "Olga", text: "good luck", at: Date(timeIntervalSince1970: 0)))
+        probe.chatInput.yield(.line(QuortexChatLine(userID: "olga", name: "Olga", text: "good luck", at: Date(timeIntervalSince1970: 0))))
         #expect(await eventually { @MainActor in model.chat?.lines.map(\.text) == ["good luck"] })
         #expect(model.chat?.unreadCount == 1)
         probe.queued.withLock { $0 = [QuortexQueuedMove(id: "m1", notation: "d4r2")] }

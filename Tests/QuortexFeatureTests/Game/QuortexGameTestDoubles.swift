@@ -39,8 +39,8 @@ enum GameFixtures {
 
 /// What a test's connection was asked, and what it answers.
 final class ConnectionProbe: Sendable {
-    let chat: AsyncStream<QuortexChatLine>
-    let chatInput: AsyncStream<QuortexChatLine>.Continuation
+    let chat: AsyncStream<QuortexChatEvent>
+    let chatInput: AsyncStream<QuortexChatEvent>.Continuation
     /// Every reader of the network gets each reading (the banner and the resender both read).
     private let readers = Mutex<[AsyncStream<NetworkState.Reading>.Continuation]>([])
     let sent = Mutex<[String]>([])
@@ -51,7 +51,7 @@ final class ConnectionProbe: Sendable {
     let sendRefusal = Mutex<ParlorError?>(nil)
 
     init() {
-        (chat, chatInput) = AsyncStream.makeStream(of: QuortexChatLine.self)
+        (chat, chatInput) = AsyncStream.makeStream(of: QuortexChatEvent.self)
     }
 
     func read(_ reading: NetworkState.Reading) {
@@ -69,7 +69,7 @@ final class ConnectionProbe: Sendable {
     /// A connection over `endpoint` answering from this probe.
     func connection(_ endpoint: any GameSessionEndpoint<Quortex>) -> QuortexGameConnection {
         QuortexGameConnection(
-            endpoint: endpoint, chatLines: { self.chat },
+            endpoint: endpoint, chatEvents: { self.chat },
             sendChat: { text throws(ParlorError) in
                 if let refusal = self.sendRefusal.withLock({ $0 }) { throw refusal }
                 self.sent.withLock { $0.append(text) }

@@ -49,6 +49,15 @@ import Testing
         #expect(model.error == nil)
     }
 
+    @Test func aCancelledGameIsFinishedAndSaysItNeverStarted() async {
+        var cancelled = HomeFixtures.finished(HomeFixtures.gameD, won: false, hoursAgo: 1)
+        cancelled.outcome = nil
+        cancelled.abandoned = true
+        let model = model(paged([cancelled, HomeFixtures.finished(HomeFixtures.gameB, won: true, hoursAgo: 30)], [], cursors: HomeCalls()))
+        await model.load()
+        #expect(model.finished.map(\.detail) == ["Cancelled · never started", "You won"])
+    }
+
     @Test func theNextPageIsReadAfterTheLastRowAndSortedIn() async {
         let cursors = HomeCalls()
         let model = model(
