@@ -35,6 +35,7 @@ enum Products {
     static let dependencies: Target.Dependency = .product(name: "Dependencies", package: "swift-dependencies")
     /// Routes a dependency's `reportIssue` (an unset test value) into Swift Testing as a failure.
     static let dependenciesTestSupport: Target.Dependency = .product(name: "DependenciesTestSupport", package: "swift-dependencies")
+    static let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
     static let concurrencyExtras: Target.Dependency = .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")
 }
 
@@ -113,6 +114,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
@@ -347,10 +349,18 @@ let package = Package(
                 Products.httpTypes, Products.logging, Products.metrics, Products.serviceLifecycle,
             ], swiftSettings: strict),
         // The application root: assembles the capabilities, their migrations and services.
+        // The operator console: server-rendered pages at /console over the admin API, on staff
+        // sessions with CSRF tokens and a TOTP second factor.
+        .target(
+            name: "ParlorConsole",
+            dependencies: [
+                "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", Products.hummingbird, Products.mustache, Products.crypto,
+                Products.openAPIRuntime, Products.sqlKit, Products.prometheus, Products.logging, Products.serviceLifecycle, Products.httpTypes,
+            ], swiftSettings: strict),
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorHTTP", "ParlorAccounts", "ParlorEvents", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
+                "ParlorConsole", "ParlorHTTP", "ParlorAccounts", "ParlorEvents", "ParlorMiniApps", "ParlorSync", "ParlorPlay", "ParlorRealtime",
                 "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorAPI", "ParlorDatabase", "ParlorMail", "SignInProviders", "GameCore", Products.hummingbird,
                 Products.asyncHTTPClient, Products.openAPIRuntime, Products.logging, Products.prometheus,
                 Products.serviceLifecycle, "ProcessStats", "ParlorLinks", Products.sqlKit, Products.httpTypes,
@@ -359,7 +369,7 @@ let package = Package(
         .executableTarget(
             name: "parlor",
             dependencies: [
-                "ParlorServer", "ParlorAccounts", "ParlorEvents", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
+                "ParlorServer", "ParlorConsole", "ParlorAccounts", "ParlorEvents", "ParlorTopDog", "ParlorSocial", "ParlorNotifications", "ParlorPurchases", "ParlorPlay", "BestBall",
                 "ParlorMail",
                 "ApplePush", Products.nioSSL,
                 Products.nioHTTP1, Products.nioPosix, "ParlorDatabase", "SignInProviders", "GameCore",
@@ -486,7 +496,8 @@ let package = Package(
         .testTarget(
             name: "ParlorServerTests",
             dependencies: [
-                "ParlorServer", "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "GameCore", "Quortex", "ServerTestSupport", "ParlorTestSupport",
+                "ParlorServer", "ParlorConsole", "ParlorHTTP", "ParlorAccounts", "ParlorAPI", "ParlorDatabase", "ParlorNotifications", "GameCore", "Quortex",
+                "ServerTestSupport", "ParlorTestSupport",
                 "TestSupport", "ParlorLinks", Products.hummingbird, Products.hummingbirdTesting, Products.httpTypes, Products.logging, Products.nioCore,
                 .product(name: "NIOFoundationCompat", package: "swift-nio"), Products.openAPIRuntime, Products.sqlKit, Products.serviceLifecycle,
                 .product(name: "Yams", package: "Yams"),

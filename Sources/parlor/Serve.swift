@@ -56,6 +56,7 @@ struct Serve: AsyncParsableCommand {
                 services.purchases = try sources.purchasesConfiguration()
                 services.links = try sources.linkConfiguration()
                 services.chat = try sources.chatConfiguration()
+                services.console = try sources.consoleConfiguration()
                 try Self.applyNodeTimeout(sources, to: &services)
                 try Self.applyWaitingGameExpiry(sources, to: &services)
                 try await Self.serve(configuration: configuration, location: location, services: services, stopDeadline: stopDeadline, logger: logger)

@@ -56,13 +56,19 @@ enum Setting: String, CaseIterable, Sendable {
     case chatBlockedWordsFile = "chat_blocked_words_file"
     case chatLinesPerGame = "chat_lines_per_game"
     case chatLinesPerMinute = "chat_lines_per_minute"
+    case consoleIdleTimeout = "console_idle_timeout"
+    case consoleSessionLifetime = "console_session_lifetime"
+    case consoleSecureCookies = "console_secure_cookies"
 
     /// `PARLOR_DATA_DIR` for `data_dir`, and so on.
     var environmentName: String { "PARLOR_" + rawValue.uppercased() }
 
     /// Whether the config file must give a number rather than a string.
     var isInteger: Bool {
-        [.port, .maxBodyBytes, .bcryptCost, .nodeTimeout, .shutdownTimeout, .pushHourlyCap, .smtpPort, .waitingGameExpiry, .chatLinesPerGame, .chatLinesPerMinute].contains(self)
+        [
+            .port, .maxBodyBytes, .bcryptCost, .nodeTimeout, .shutdownTimeout, .pushHourlyCap, .smtpPort, .waitingGameExpiry, .chatLinesPerGame,
+            .chatLinesPerMinute, .consoleIdleTimeout, .consoleSessionLifetime,
+        ].contains(self)
     }
 }
 

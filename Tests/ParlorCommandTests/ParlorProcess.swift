@@ -7,9 +7,10 @@ final class ParlorProcess: Sendable {
     private let stdoutBuffer = OutputBuffer()
     private let stderrBuffer = OutputBuffer()
 
-    /// The built `executable` next to the test bundle in the build directory; `parlor` may be
-    /// replaced by `PARLOR_BINARY`.
+    /// The built `executable` next to the test bundle in the build directory (or an absolute
+    /// path, such as the test Python); `parlor` may be replaced by `PARLOR_BINARY`.
     static func binary(_ executable: String = "parlor") -> URL {
+        if executable.hasPrefix("/") { return URL(fileURLWithPath: executable) }
         if executable == "parlor", let path = ProcessInfo.processInfo.environment["PARLOR_BINARY"] { return URL(fileURLWithPath: path) }
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(executable)
     }

@@ -107,13 +107,13 @@ import TestSupport
         try await withTemporaryDirectory { directory in
             let before = try await ParlorProcess.run(["migrate", "--status"], in: directory)
             #expect(before.status == 0)
-            #expect(before.stdout.contains("pending: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30"))
+            #expect(before.stdout.contains("pending: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31"))
             let first = try await ParlorProcess.run(["migrate"], in: directory)
-            #expect(first.stdout.contains("applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30 to sqlite:"))
+            #expect(first.stdout.contains("applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31 to sqlite:"))
             let second = try await ParlorProcess.run(["migrate"], in: directory)
             #expect(second.stdout.contains("is up to date"))
             let after = try await ParlorProcess.run(["migrate", "--status"], in: directory)
-            #expect(after.stdout.contains("applied: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30\npending: none"))
+            #expect(after.stdout.contains("applied: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\npending: none"))
         }
     }
 }

@@ -92,7 +92,7 @@ extension GracefulShutdownTests {
                 #expect(report.contains(" s, request id "), "\(report)")
                 #expect(
                     report.hasSuffix(
-                        "; then: push sender, draft timers, waiting game expiry, live game cache, turn timers, real-time hub (0 sockets open, 0 socket tasks running), node presence, password reset mailer, accounts housekeeping"
+                        "; then: console metrics, push sender, draft timers, waiting game expiry, live game cache, turn timers, real-time hub (0 sockets open, 0 socket tasks running), node presence, password reset mailer, accounts housekeeping"
                     ),
                     "\(report)")
                 #expect(!report.contains("1234"), "a path is cut to its first segment")

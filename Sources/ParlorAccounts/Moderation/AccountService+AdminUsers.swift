@@ -13,15 +13,22 @@ extension AccountService {
         var suspension: Suspension?
     }
 
-    /// Live users matching `query` (username, display name or email), one page and the next cursor.
-    func searchUsers(_ query: String?, cursor: String?, limit: Int?) async throws -> (users: [UserRecord], next: String?) {
+    /// Live users matching `query` (username, display name, email or id), one page with the
+    /// suspensions in force among them, and the next cursor.
+    func searchUsers(_ query: String?, cursor: String?, limit: Int?) async throws -> (
+        users: [UserRecord], suspensions: [String: Suspension], next: String?
+    ) {
         let limit = try PageCursor.limit(limit)
         let cursor = try cursor.map(PageCursor.parse)
         let text = query?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let rows = try await database.withConnection { sql in try await AdminUserStore.search(text, after: cursor, limit: limit + 1, on: sql) }
+        let current = now().millis
+        let (rows, suspensions) = try await database.withConnection { sql in
+            let rows = try await AdminUserStore.search(text, after: cursor, limit: limit + 1, on: sql)
+            return (rows, try await SuspensionStore.active(of: rows.prefix(limit).map(\.id), at: current, on: sql))
+        }
         let page = Array(rows.prefix(limit))
         let next = rows.count > limit ? page.last.map { PageCursor(time: $0.createdAt, id: $0.id).token } : nil
-        return (page, next)
+        return (page, suspensions, next)
     }
 
     /// User `id`'s page: account, ways to sign in, live sessions, suspension; 404 for none.

@@ -46,11 +46,16 @@ extension AccountService {
         }
     }
 
-    /// Reports newest first, open ones only by default; one page and the cursor of the next.
-    package func reports(status: ReportStatus?, cursor: String?, limit: Int?) async throws -> (reports: [ListedReport], next: String?) {
+    /// Reports newest first, with `status` (every one when nil), about `user` when given; one
+    /// page and the cursor of the next.
+    package func reports(status: ReportStatus?, about user: String? = nil, cursor: String?, limit: Int?) async throws -> (
+        reports: [ListedReport], next: String?
+    ) {
         let limit = try PageCursor.limit(limit)
         let cursor = try cursor.map(PageCursor.parse)
-        let rows = try await database.withConnection { sql in try await ReportStore.list(status: status, after: cursor, limit: limit + 1, on: sql) }
+        let rows = try await database.withConnection { sql in
+            try await ReportStore.list(status: status, target: user, after: cursor, limit: limit + 1, on: sql)
+        }
         let page = Array(rows.prefix(limit))
         let next = rows.count > limit ? page.last.map { PageCursor(time: $0.report.createdAt, id: $0.report.id).token } : nil
         return (page, next)

@@ -7,7 +7,12 @@ extension AccountsAPI {
     package func adminSearchUsers(_ input: Operations.AdminSearchUsers.Input) async throws -> Operations.AdminSearchUsers.Output {
         _ = try await accounts.requireStaff()
         let page = try await accounts.searchUsers(input.query.query, cursor: input.query.cursor, limit: input.query.limit)
-        return .ok(.init(body: .json(.init(users: page.users.map(Components.Schemas.AdminUserSummary.init), next: page.next))))
+        let users = page.users.map { user in
+            var summary = Components.Schemas.AdminUserSummary(user)
+            summary.suspension = page.suspensions[user.id].map(Components.Schemas.Suspension.init)
+            return summary
+        }
+        return .ok(.init(body: .json(.init(users: users, next: page.next))))
     }
 
     package func adminGetUser(_ input: Operations.AdminGetUser.Input) async throws -> Operations.AdminGetUser.Output {

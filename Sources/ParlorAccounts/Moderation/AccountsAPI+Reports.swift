@@ -21,7 +21,7 @@ extension AccountsAPI {
     package func adminListReports(_ input: Operations.AdminListReports.Input) async throws -> Operations.AdminListReports.Output {
         _ = try await accounts.requireStaff()
         let status = input.query.status.flatMap { ReportStatus(rawValue: $0.rawValue) }
-        let page = try await accounts.reports(status: status, cursor: input.query.cursor, limit: input.query.limit)
+        let page = try await accounts.reports(status: status, about: input.query.userId, cursor: input.query.cursor, limit: input.query.limit)
         let reports = page.reports.map { listed in
             Components.Schemas.AdminReport(
                 report: .init(listed.report), reporter: listed.reporter.map(Components.Schemas.UserSummary.init), user: .init(listed.target))

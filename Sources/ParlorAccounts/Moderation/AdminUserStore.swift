@@ -14,8 +14,9 @@ package struct LiveSession: Sendable, Equatable {
 
 /// The SQL behind the admin users routes: finding users, their live sessions, the admins.
 enum AdminUserStore {
-    /// Live users whose username, display name or email contains `text` (ignoring case), newest
-    /// first, `limit` of them after `cursor`; every live user without `text`.
+    /// Live users whose username, display name or email contains `text` (ignoring case), or whose
+    /// id is `text` (staff paste ids from logs and the audit trail), newest first, `limit` of them
+    /// after `cursor`; every live user without `text`.
     static func search(_ text: String?, after cursor: PageCursor?, limit: Int, on sql: any SQLDatabase) async throws -> [UserRecord] {
         var query = sql.select().columns(UserStore.columns).from("users").where("deleted_at", .is, SQLLiteral.null)
         if let text, !text.isEmpty {
@@ -25,7 +26,7 @@ enum AdminUserStore {
             let pattern = "%\(escaped)%"
             let matches: SQLQueryString = """
                 (username_key LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(display_name) LIKE \(bind: pattern) ESCAPE '\\' \
-                OR email_key LIKE \(bind: pattern) ESCAPE '\\')
+                OR email_key LIKE \(bind: pattern) ESCAPE '\\' OR id = \(bind: text))
                 """
             query = query.where(matches)
         }

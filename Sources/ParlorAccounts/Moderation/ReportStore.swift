@@ -41,8 +41,11 @@ enum ReportStore {
             """).first() != nil
     }
 
-    /// Reports newest first, with the names of both users, `limit` of them after `cursor`.
-    static func list(status: ReportStatus?, after cursor: PageCursor?, limit: Int, on sql: any SQLDatabase) async throws -> [ListedReport] {
+    /// Reports newest first (only those about `target` when given), with the names of both
+    /// users, `limit` of them after `cursor`.
+    static func list(
+        status: ReportStatus?, target: String? = nil, after cursor: PageCursor?, limit: Int, on sql: any SQLDatabase
+    ) async throws -> [ListedReport] {
         var query = sql.select().columns(columns.map { SQLColumn($0, table: "r") })
             .column(SQLAlias(SQLColumn("username", table: "rp"), as: SQLIdentifier("reporter_username")))
             .column(SQLAlias(SQLColumn("display_name", table: "rp"), as: SQLIdentifier("reporter_name")))
@@ -53,6 +56,7 @@ enum ReportStore {
                   on: SQLColumn("id", table: "rp"), .equal, SQLColumn("reporter_id", table: "r"))
             .join(SQLAlias(SQLIdentifier("users"), as: SQLIdentifier("tg")), on: SQLColumn("id", table: "tg"), .equal, SQLColumn("target_id", table: "r"))
         if let status { query = query.where(SQLColumn("status", table: "r"), .equal, SQLBind(status.rawValue)) }
+        if let target { query = query.where(SQLColumn("target_id", table: "r"), .equal, SQLBind(target)) }
         if let cursor {
             query = query.where { group in
                 group.where(SQLColumn("created_at", table: "r"), .lessThan, SQLBind(cursor.time))

@@ -29,6 +29,22 @@ enum SuspensionStore {
         return suspension.holds(at: now) ? suspension : nil
     }
 
+    /// The suspensions holding at `now` of those of `userIDs` who have one (a page of a search).
+    static func active(of userIDs: [String], at now: Int64, on sql: any SQLDatabase) async throws -> [String: Suspension] {
+        guard !userIDs.isEmpty else { return [:] }
+        let rows = try await sql.select().columns("user_id", "until_at", "reason", "actor_id", "created_at").from("user_suspensions")
+            .where("user_id", .in, userIDs).all()
+        var found: [String: Suspension] = [:]
+        for row in rows {
+            let suspension = Suspension(
+                userID: try row.decode(column: "user_id", as: String.self), until: try row.decode(column: "until_at", as: Int64?.self),
+                reason: try row.decode(column: "reason", as: String.self), actor: try row.decode(column: "actor_id", as: String.self),
+                createdAt: try row.decode(column: "created_at", as: Int64.self))
+            if suspension.holds(at: now) { found[suspension.userID] = suspension }
+        }
+        return found
+    }
+
     /// The end of the suspension of the user whose session `refreshHash` belongs to, when one
     /// holds at `now`: `.some(nil)` is a ban, nil no suspension (or no such token).
     static func active(ofRefreshToken refreshHash: String, at now: Int64, on sql: any SQLDatabase) async throws -> Int64?? {

@@ -72,6 +72,13 @@ extension AccountService {
 
     /// Signs in with a username or email and a password; unknown accounts cost the same and answer the same.
     func signIn(login: String, password: String) async throws -> IssuedSession {
+        let user = try await checkPassword(login: login, password: password)
+        return try await issuingSession { sql in try await startSession(for: user, isNew: false, on: sql) }
+    }
+
+    /// The account `login` names when `password` is its password, under sign-in's rate limits;
+    /// else 401 (the same for an unknown login and a wrong password).
+    func checkPassword(login: String, password: String) async throws -> UserRecord {
         var validator = FieldValidator()
         validator.check(!login.isEmpty && login.count <= 254, "login", "must be a username or email address")
         validator.check(!password.isEmpty && password.utf8.count <= 1024, "password", "must not be empty")
@@ -81,7 +88,7 @@ extension AccountService {
         // One budget per account, whether it is named by its username or its email address.
         try await limitSignIn(account: user.map { "user:\($0.id)" } ?? "login:\(login.lowercased())")
         guard try await hasher.verify(password, against: user?.passwordHash), let user else { throw APIError.invalidCredentials }
-        return try await issuingSession { sql in try await startSession(for: user, isNew: false, on: sql) }
+        return user
     }
 
     /// Queues a reset mail when the account exists and has an address; says nothing either way,

@@ -25,14 +25,14 @@ package struct LiveGame: Sendable {
             throw GameError.unsupportedGameVersion("this server does not play \(row.gameType)")
         }
         let seats = try await PlayStore.seats(of: id, on: sql)
-        let entries = row.status.wasPlayed ? try await PlayStore.moves(of: id, on: sql) : []
+        let entries = row.wasPlayed ? try await PlayStore.moves(of: id, on: sql) : []
         return try assemble(row: row, seats: seats, engine: engine, entries: entries)
     }
 
     /// A game from its stored parts, its record replayed.
     package static func assemble(row: GameRow, seats: [SeatRow], engine: any GameEngine, entries: [MoveEntry]) throws -> LiveGame {
         var game = LiveGame(row: row, seats: seats, engine: engine, entries: [])
-        guard row.status.wasPlayed else { return game }
+        guard row.wasPlayed else { return game }
         var state = try engine.start(settings: row.settings, seed: row.seed, seats: game.players)
         game.keep(state, at: 0)
         for entry in entries {

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import ParlorAccounts
 import ParlorAPI
+import ParlorConsole
 import ParlorDatabase
 import ParlorEvents
 import ParlorHTTP
@@ -93,7 +94,7 @@ public enum ParlorApplication {
             database: database, migrator: migrator, readinessTimeout: services.readinessTimeout,
             accountsAPI: AccountsAPI(accounts: accounts, erasers: [
                     PlayEraser(play: play), ChatEraser(), SyncEraser(), MiniAppsEraser(), TopDogEraser(drafts: topDog.drafts), SocialEraser(bus: bus),
-                    NotificationsEraser(), PurchasesEraser(),
+                    NotificationsEraser(), PurchasesEraser(), ConsoleEraser(),
                 ], suspensionHooks: [PlayModeration(play: play)], reportContext: PlayModeration(play: play)),
             miniAppsAPI: MiniAppsAPI(accounts: accounts, miniApps: miniApps), syncAPI: SyncAPI(accounts: accounts, sync: sync),
             playAPI: PlayAPI(accounts: accounts, play: play), topDogAPI: TopDogAPI(accounts: accounts, topDog: topDog),
@@ -102,6 +103,12 @@ public enum ParlorApplication {
             purchasesAPI: PurchasesAPI(accounts: accounts, purchases: purchases),
             linksAPI: LinksAPI(database: database, play: play, topDog: topDog, engines: engines, configuration: services.links))
         try handler.registerHandlers(on: RecordingTransport(router: router, table: table), configuration: .parlor)
+        var consoleConfiguration = services.console
+        consoleConfiguration.trustForwardedProto = consoleConfiguration.trustForwardedProto || configuration.trustForwardedFor
+        let consoleMetrics = MetricsHistory()
+        let console = try Console(
+            api: handler, accounts: accounts, database: database, configuration: consoleConfiguration, now: services.now, views: ConsoleViews().drawingGames(play: play, links: services.links).charting(consoleMetrics))
+        console.register(on: RouteRegistrar(router: router, table: table))
         // The follower subscribes first, so a move's renders find the cached game advanced.
         let follower = LiveGameCacheFollower(cache: play.games.cache, bus: bus)
         let hub = RealtimeHub(
@@ -133,6 +140,8 @@ public enum ParlorApplication {
                 DraftTimerService(drafts: topDog.drafts, interval: services.draftTimerInterval, longestWait: services.draftTimerLongestWait),
                 progress: shutdown),
             TrackedService("push sender", PushSenderService(sender: push.sender), progress: shutdown),
+            TrackedService(
+                "console metrics", MetricsSampler(history: consoleMetrics, interval: services.consoleMetricsInterval, now: services.now), progress: shutdown),
         ]
         if let postgresBus { backgroundServices.append(TrackedService("game event listener", postgresBus, progress: shutdown)) }
         if let revocations = accounts.appleRevocationService {

@@ -1,4 +1,5 @@
 import ParlorAccounts
+import ParlorConsole
 import ParlorDatabase
 import ParlorMiniApps
 import ParlorNotifications
@@ -22,6 +23,7 @@ public enum ParlorMigrations {
         + [AccountsMigrations.mail, AccountsMigrations.appleTokens, NotificationsMigrations.products, SyncMigrations.clears]
         + [AccountsMigrations.staff, PlayMigrations.waitingExpiry, PlayMigrations.chat, AccountsMigrations.moderation]
         + [TopDogMigrations.operations, PlayMigrations.adminReads, PurchasesMigrations.notificationSubject]
+        + [ConsoleMigrations.console]
 }
 
 extension Migrator {

@@ -3,6 +3,7 @@ import Foundation
 import GameCore
 import Logging
 import ParlorAccounts
+import ParlorConsole
 import ParlorDatabase
 import ParlorHTTP
 import ParlorMail
@@ -58,6 +59,10 @@ public struct ParlorServices: Sendable {
     public var purchases = PurchasesConfiguration()
     /// Which apps open this server's links, their store pages, and the games with replay pictures.
     public var links = LinkConfiguration()
+    /// The operator console's sessions and cookies.
+    public var console = ConsoleConfiguration()
+    /// How often the console's overview samples this node's move metrics (its charts show the last 60 samples).
+    public var consoleMetricsInterval: Duration = .seconds(60)
     /// How games' chat is kept and policed: lines kept per game, the per-user limit, the word list.
     package var chat = ChatConfiguration()
     /// How long `/ready` waits for the database before it answers that it cannot reach it.

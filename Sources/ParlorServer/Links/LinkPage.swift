@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 import ParlorAPI
+import ParlorHTTP
 
 /// A link page: plain HTML with its own small style sheet, no script and nothing loaded from
 /// elsewhere (the Content-Security-Policy says so to the browser). Its parts hold plain text;

@@ -78,20 +78,27 @@ extension Components.Schemas.DraftClock {
     }
 }
 
-extension Components.Schemas.DraftRoom {
-    /// The room as `snapshot`'s participant sees it: no other participant's queue, ever.
-    package init(_ snapshot: DraftService.Snapshot) {
-        let loaded = snapshot.loaded
-        let state = loaded.state
-        let order = state.order
+extension Components.Schemas.DraftPickBody {
+    /// Every pick made in `loaded`, each with its player and the entry that made it.
+    static func picks(of loaded: LoadedRoom, pool: PlayerPool) -> [Self] {
+        let order = loaded.state.order
         let entryOfSlot = Dictionary(loaded.entries.compactMap { entry in entry.slot.map { ($0, entry.id) } }, uniquingKeysWith: { first, _ in first })
-        let picks = state.picks.compactMap { pick -> Components.Schemas.DraftPickBody? in
-            guard let player = snapshot.pool[pick.playerID] else { return nil }
+        return loaded.state.picks.compactMap { pick in
+            guard let player = pool[pick.playerID] else { return nil }
             return .init(
                 number: pick.number, label: order.label(of: pick.number), round: order.round(of: pick.number),
                 pickInRound: order.pickInRound(of: pick.number), slot: pick.team, entry: entryOfSlot[pick.team] ?? "", player: .init(player),
                 auto: pick.auto, at: Date(millis: pick.at))
         }
+    }
+}
+
+extension Components.Schemas.DraftRoom {
+    /// The room as `snapshot`'s participant sees it: no other participant's queue, ever.
+    package init(_ snapshot: DraftService.Snapshot) {
+        let loaded = snapshot.loaded
+        let state = loaded.state
+        let picks = Components.Schemas.DraftPickBody.picks(of: loaded, pool: snapshot.pool)
         let clock = snapshot.clock.flatMap { clock -> Components.Schemas.DraftClock? in
             guard let started = loaded.room.pickStartedAt else { return nil }
             let status = DraftClock(settings: state.settings, startedAt: started, autopick: clock.autopick, now: snapshot.now)

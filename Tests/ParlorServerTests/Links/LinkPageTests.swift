@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 @testable import ParlorServer
+import ParlorHTTP
 import ParlorTestSupport
 import ServerTestSupport
 import Testing

@@ -1,7 +1,8 @@
-/// The one escaping function of the link pages: every value that did not come from this
-/// module's own markup (a name, a title, a code, a URL) goes through it before it is written.
-enum HTMLText {
-    static func escape(_ text: String) -> String {
+/// The one escaping function of markup the server writes by hand (the link pages, the console's
+/// SVG charts): every value that did not come from the writer's own markup (a name, a title, a
+/// code, a URL) goes through it before it is written.
+package enum HTMLText {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text {
